@@ -1,0 +1,20 @@
+// swift-tools-version: 6.2
+// NB: 6.2 is the first compiler with `SendableMetatype`, which `Core` refines; see Docs/Architecture.md.
+import PackageDescription
+
+let package = Package(
+  name: "Decisions",
+  // Synchronization (Mutex, Atomic) sets the floor: macOS 15, iOS 18 and their siblings.
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+  products: [
+    .library(name: "Decisions", targets: ["Decisions"]),
+    .library(name: "DecisionsTesting", targets: ["DecisionsTesting"]),
+  ],
+  targets: [
+    .target(name: "Decisions"),
+    .target(name: "DecisionsTesting", dependencies: ["Decisions"]),
+    .testTarget(name: "DecisionsTests", dependencies: ["Decisions", "DecisionsTesting"]),
+    .testTarget(name: "DecisionsTestingTests", dependencies: ["Decisions", "DecisionsTesting"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,125 @@
+// MARK: - Embedding a child core
+
+extension Core {
+  /// Runs this core as a child of a parent core, on the child state inside the parent's state.
+  ///
+  /// The child's decisions are wrapped with `embed`, usually a case of the parent's decision enum:
+  /// ```swift
+  /// case .counter(let event):
+  ///   return Counter.makeDecisions(event: event, state: &state.counter, embed: Decision.counter)
+  /// ```
+  /// - Complexity: O(*d*), where *d* is the number of decisions the child returns.
+  public static func makeDecisions<ParentDecision>(
+    event: Event,
+    state: inout State,
+    embed: (Decision) -> ParentDecision
+  ) -> [ParentDecision] {
+    let decisions = makeDecisions(event: event, state: &state)
+    return decisions.isEmpty ? [] : decisions.map(embed)
+  }
+
+  /// Runs this core on an optional child state, such as a sheet that may not be shown.
+  ///
+  /// When the child state is `nil` the event is dropped and no decisions are returned: a child that is
+  /// gone has nothing to decide. Cancel a removed child's work when you remove it (see
+  /// ``Effects/cancelAll()``), and no event of its work will arrive afterwards.
+  /// - Complexity: O(*d*), where *d* is the number of decisions the child returns.
+  public static func makeDecisions<ParentDecision>(
+    event: Event,
+    state: inout State?,
+    embed: (Decision) -> ParentDecision
+  ) -> [ParentDecision] {
+    guard var child = state else { return [] }
+    // NB: take the child out so it is mutated in place, without a second copy of its storage.
+    state = nil
+    defer { state = child }
+    return makeDecisions(event: event, state: &child, embed: embed)
+  }
+
+  /// Runs this core on the child with the given id in an array of identifiable child states.
+  ///
+  /// The child's decisions are wrapped with `embed`, which receives the child's id as well, so the
+  /// parent's executor knows which child each decision belongs to. When no child has the id, the event
+  /// is dropped and no decisions are returned.
+  /// ```swift
+  /// case .row(let id, let event):
+  ///   return Row.makeDecisions(event: event, id: id, in: &state.rows, embed: Decision.row)
+  /// ```
+  /// - Complexity: O(*n* + *d*), where *n* is the number of children (a linear search by id) and *d*
+  ///   the number of decisions the child returns.
+  public static func makeDecisions<ParentDecision>(
+    event: Event,
+    id: State.ID,
+    in states: inout [State],
+    embed: (State.ID, Decision) -> ParentDecision
+  ) -> [ParentDecision] where State: Identifiable {
+    guard let index = states.firstIndex(where: { $0.id == id }) else { return [] }
+    return makeDecisions(event: event, state: &states[index]) { embed(id, $0) }
+  }
+}
+
+// MARK: - Embedding a child executor
+
+extension Feature {
+  /// Performs a child feature's decision from the parent's executor.
+  ///
+  /// Events the child's work sends are wrapped with `embed`, usually a case of the parent's event enum.
+  /// The child's work shares the parent's work scope: give it ids that do not clash with the parent's,
+  /// or use ``execute(_:deps:effects:scope:embed:)`` to give it a scope of its own.
+  /// ```swift
+  /// case .counter(let decision):
+  ///   Counter.execute(decision, deps: deps.counter, effects: effects, embed: Event.counter)
+  /// ```
+  public static func execute<ParentEvent: Sendable>(
+    _ decision: Decision,
+    deps: Deps,
+    effects: Effects<ParentEvent>,
+    embed: @escaping @Sendable (Event) -> ParentEvent
+  ) {
+    execute(decision, deps: deps, effects: effects.map(embed))
+  }
+
+  /// Performs a child feature's decision in its own work scope, such as one child of a collection.
+  ///
+  /// The child's work is keyed within `scope`, so two children can both run work keyed `"load"`
+  /// without replacing each other, and the parent can cancel all of one child's work with
+  /// ``Effects/cancelAll(in:)``.
+  /// ```swift
+  /// case .row(let id, let decision):
+  ///   Row.execute(decision, deps: deps.row, effects: effects, scope: id) { Event.row(id, $0) }
+  /// ```
+  public static func execute<ParentEvent: Sendable>(
+    _ decision: Decision,
+    deps: Deps,
+    effects: Effects<ParentEvent>,
+    scope: some Hashable & Sendable,
+    embed: @escaping @Sendable (Event) -> ParentEvent
+  ) {
+    execute(decision, deps: deps, effects: effects.scoped(to: scope, embed))
+  }
+}
+
+// MARK: - Mapping effects
+
+extension Effects {
+  /// Effects for a child feature whose events are wrapped with `embed`, in the same work scope.
+  public func map<Child: Sendable>(_ embed: @escaping @Sendable (Child) -> Event) -> Effects<Child> {
+    Effects<Child>(runtime: runtime, route: route.map(embed), scope: scope)
+  }
+
+  /// Effects for a child feature whose events are wrapped with `embed`, in a nested work scope.
+  ///
+  /// Work ids inside the scope do not clash with ids outside it, and ``cancelAll(in:)`` with the same
+  /// scope cancels all of the child's work.
+  public func scoped<Child: Sendable>(
+    to scope: some Hashable & Sendable,
+    _ embed: @escaping @Sendable (Child) -> Event
+  ) -> Effects<Child> {
+    Effects<Child>(runtime: runtime, route: route.map(embed), scope: self.scope + [WorkID(scope)])
+  }
+
+  /// Cancels all work in the nested scope `scope` of this one: all the work of one embedded child.
+  public func cancelAll(in scope: some Hashable & Sendable) {
+    runtime.cancelAll(in: self.scope + [WorkID(scope)])
+  }
+}

@@ -1,0 +1,49 @@
+/// A feature's logic as one pure function from an event and a state to a new state and decisions.
+///
+/// A core is the *functional core* of a feature. It owns every branch of the feature's behaviour and
+/// nothing else: no I/O, no clocks, no randomness, no `async`, and no access to dependencies. Given the
+/// same event and state it always produces the same new state and the same decisions, which is what
+/// makes it testable with plain synchronous assertions.
+///
+/// Decisions are values that *describe* effects — "load a fact", "log this text" — and are performed
+/// later by the feature's executor (see ``Feature``). Make them `Equatable` so tests can compare them.
+///
+/// ```swift
+/// enum Counter: Core {
+///   struct State: Equatable, Sendable { var count = 0 }
+///   enum Event: Sendable { case increment, reset }
+///   enum Decision: Equatable, Sendable { case log(String) }
+///
+///   static func makeDecisions(event: Event, state: inout State) -> [Decision] {
+///     switch event {
+///     case .increment:
+///       state.count += 1
+///       return []
+///     case .reset:
+///       state.count = 0
+///       return [.log("reset")]
+///     }
+///   }
+/// }
+/// ```
+///
+/// A core's metatype is `Sendable` (``SendableMetatype``): the store calls it from its own executor,
+/// so a conformance cannot be isolated to another actor such as the main actor.
+public protocol Core: SendableMetatype {
+  /// Everything the feature knows at one moment.
+  associatedtype State: Sendable
+  /// Something that happened: a user action, or the result of a decision's work.
+  associatedtype Event: Sendable
+  /// A description of work to perform, decided by the core and carried out by the executor.
+  associatedtype Decision: Sendable
+
+  /// Updates the state for one event and returns the decisions to perform, in order.
+  ///
+  /// This function must be pure: it may read and write `state` and the event, and nothing else.
+  /// - Parameters:
+  ///   - event: The event to handle.
+  ///   - state: The current state, updated in place.
+  /// - Returns: The decisions to perform, in the order they must be performed. Return `[]` when there is
+  ///   nothing to do; an empty array costs no allocation.
+  static func makeDecisions(event: Event, state: inout State) -> [Decision]
+}

@@ -1,0 +1,28 @@
+extension Store {
+  /// One thing a store did, reported to the diagnostics hook passed to
+  /// ``Store/init(state:deps:diagnostics:)``.
+  ///
+  /// For each processed event the hook sees ``received(_:)``, then ``state(_:)``, then one
+  /// ``decided(_:)`` per decision, in the order performed. Because the core is pure, the sequence of
+  /// ``received(_:)`` events is a journal that replays to the same states and decisions.
+  public enum Diagnostic: Sendable {
+    /// The store is about to process this event.
+    case received(F.Event)
+    /// The state after processing the last received event (reported after every event).
+    case state(F.State)
+    /// The store is about to perform this decision of the last received event.
+    case decided(F.Decision)
+    /// The store dropped this event without processing it.
+    case ignored(F.Event, reason: IgnoredReason)
+    /// Long work threw an error and its `run` call had no `catch:` handler to turn it into an event.
+    case workFailed(id: WorkID?, error: any Error)
+  }
+}
+
+/// Why a store dropped an event.
+public enum IgnoredReason: Sendable, Hashable {
+  /// The store was stopped.
+  case stopped
+  /// The work that sent it had been cancelled or replaced.
+  case cancelledWork
+}

@@ -1,0 +1,122 @@
+/// The executor's handle for long work: start it, key it, cancel it, and send events back.
+///
+/// A store passes one to ``Feature/execute(_:deps:effects:)`` for each decision. It is only valid
+/// during that call: it is not `Sendable`, so it cannot escape into a task.
+///
+/// ```swift
+/// case .load:
+///   effects.run(id: "load") { send in
+///     await send(.finishLoading(try await deps.loadFact()))
+///   } catch: { error in
+///     .failedLoading(String(describing: error))
+///   }
+/// case .cancelLoad:
+///   effects.cancel(id: "load")
+/// ```
+public struct Effects<Event: Sendable> {
+  let runtime: WorkRuntime
+  let route: Route<Event>
+  let scope: [WorkID]
+
+  init(runtime: WorkRuntime, route: Route<Event>, scope: [WorkID]) {
+    self.runtime = runtime
+    self.route = route
+    self.scope = scope
+  }
+
+  // MARK: - Events
+
+  /// Queues an event to be processed right after the current one and anything already queued.
+  ///
+  /// The event does not interrupt the event being processed: it waits until all of that event's
+  /// decisions have been performed.
+  public func send(_ event: Event) {
+    route.enqueue(event)
+  }
+
+  // MARK: - Long work
+
+  /// Starts long work keyed by `id`, replacing (cancelling) running work with the same id.
+  ///
+  /// Latest wins: if work with the same id (in the same scope) is running, it is cancelled first, and
+  /// from that moment nothing it sends reaches the store.
+  /// - Parameters:
+  ///   - id: The key of the work; any `Hashable & Sendable` value.
+  ///   - priority: The priority of the task that runs the work.
+  ///   - operation: The work. Send results back with the ``Send`` it is given.
+  ///   - catch: Turns an error thrown by `operation` into an event. Cancellation is not an error here:
+  ///     cancelled work sends nothing. Without a handler, the error is reported to the store's
+  ///     diagnostics hook as ``Store/Diagnostic/workFailed(id:error:)``.
+  public func run(
+    id: some Hashable & Sendable,
+    priority: TaskPriority? = nil,
+    operation: @escaping @Sendable (_ send: Send<Event>) async throws -> Void,
+    catch: (@Sendable (any Error) -> Event)? = nil
+  ) {
+    start(id: WorkID(id), priority: priority, operation: operation, catch: `catch`)
+  }
+
+  /// Starts long work without a key. It can still be cancelled with ``cancelAll()``.
+  /// - Parameters:
+  ///   - priority: The priority of the task that runs the work.
+  ///   - operation: The work. Send results back with the ``Send`` it is given.
+  ///   - catch: Turns an error thrown by `operation` into an event; see
+  ///     ``run(id:priority:operation:catch:)``.
+  public func run(
+    priority: TaskPriority? = nil,
+    operation: @escaping @Sendable (_ send: Send<Event>) async throws -> Void,
+    catch: (@Sendable (any Error) -> Event)? = nil
+  ) {
+    start(id: nil, priority: priority, operation: operation, catch: `catch`)
+  }
+
+  /// Cancels the running work keyed by `id` in this scope, if any. It sends nothing afterwards.
+  public func cancel(id: some Hashable & Sendable) {
+    runtime.cancel(scope: scope, id: WorkID(id))
+  }
+
+  /// Cancels all running work in this scope, keyed or not, including the work of embedded children.
+  public func cancelAll() {
+    runtime.cancelAll(in: scope)
+  }
+
+  private func start(
+    id: WorkID?,
+    priority: TaskPriority?,
+    operation: @escaping @Sendable (Send<Event>) async throws -> Void,
+    catch handler: (@Sendable (any Error) -> Event)?
+  ) {
+    let deliver = route.deliver
+    runtime.start(scope: scope, id: id, priority: priority) { token in
+      let send = Send(token: token, deliver: deliver)
+      do {
+        try await operation(send)
+        return nil
+      } catch {
+        // NB: cancelled work sends nothing, so its errors are not events either.
+        if Task.isCancelled || error is CancellationError { return nil }
+        guard let handler else { return error }
+        await send(handler(error))
+        return nil
+      }
+    }
+  }
+}
+
+@available(*, unavailable)
+extension Effects: Sendable {}
+
+/// Sends events from long work back to its store.
+///
+/// Call it like a function: `await send(.finishLoading(fact))`. Each event is queued behind whatever
+/// the store has already queued. Once the work has been cancelled or replaced, or the store has
+/// stopped, sending does nothing.
+public struct Send<Event: Sendable>: Sendable {
+  let token: UInt64
+  let deliver: @Sendable (Event, UInt64) async -> Void
+
+  /// Sends an event to the store and returns once the store has processed it, or dropped it.
+  public func callAsFunction(_ event: Event) async {
+    await deliver(event, token)
+  }
+}

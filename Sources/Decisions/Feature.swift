@@ -1,0 +1,53 @@
+/// A core together with the way its decisions are performed: the feature's *imperative shell*.
+///
+/// The executor, ``execute(_:deps:effects:)``, maps one decision to work done through the feature's
+/// ``Deps``: a plain struct of closures, one per capability. It should have few branches — one `case`
+/// per decision, with no `default:` — and no logic of its own: every choice belongs in
+/// ``Core/makeDecisions(event:state:)``.
+///
+/// Work comes in two kinds:
+/// - **Quick work** (logging, tracking, showing a snackbar) is done in place, synchronously, in the
+///   order the decisions were returned.
+/// - **Long work** (anything that awaits) is started with ``Effects/run(id:priority:operation:catch:)``.
+///   It runs as tracked child work of the ``Store``, never blocks event processing, and sends its
+///   results back as events. It can be keyed, cancelled and replaced.
+///
+/// ```swift
+/// extension FactFeature: Feature {
+///   struct Deps: Sendable {
+///     var loadFact: @Sendable () async throws -> Fact
+///     var log: @Sendable (String) -> Void
+///   }
+///
+///   static func execute(_ decision: Decision, deps: Deps, effects: Effects<Event>) {
+///     switch decision {
+///     case .load:
+///       effects.run(id: "load") { send in
+///         await send(.finishLoading(try await deps.loadFact()))
+///       } catch: { error in
+///         .failedLoading(String(describing: error))
+///       }
+///     case .log(let text):
+///       deps.log(text)
+///     }
+///   }
+/// }
+/// ```
+public protocol Feature: Core {
+  /// The capabilities the executor performs decisions with: a struct of `@Sendable` closures.
+  ///
+  /// Build live values with a static factory (`.live(...)`); tests replace any closure with a literal.
+  associatedtype Deps: Sendable
+
+  /// Performs one decision through `deps`, using `effects` for long work and for sending events back.
+  ///
+  /// The store calls this on its own executor, once per decision, in the order the core returned them,
+  /// right after the new state has been stored and published. It must not block: anything that awaits
+  /// belongs in ``Effects/run(id:priority:operation:catch:)``.
+  /// - Parameters:
+  ///   - decision: The decision to perform.
+  ///   - deps: The feature's dependencies.
+  ///   - effects: The handle for starting and cancelling long work and sending events. It is only valid
+  ///     during this call; do not store it.
+  static func execute(_ decision: Decision, deps: Deps, effects: Effects<Event>)
+}

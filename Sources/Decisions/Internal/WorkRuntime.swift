@@ -1,0 +1,107 @@
+/// The registry of a store's long work: one entry per task that has started and not yet finished.
+///
+/// Owned by one ``Store`` and used only on its executor. Tasks never reference it, so it ends with its
+/// store, and its `deinit` cancels whatever work is still running.
+final class WorkRuntime {
+  /// One started task.
+  struct Entry {
+    /// Where the work sits: the scopes of its embedding features, outermost first.
+    var scope: [WorkID]
+    /// The key it was started with, if any.
+    var id: WorkID?
+    /// The running task.
+    var task: Task<Void, Never>?
+    /// Whether it was cancelled or replaced: its sends are dropped from then on.
+    var isCancelled = false
+  }
+
+  /// The key that makes keyed work unique within its scope.
+  struct Key: Hashable {
+    var scope: [WorkID]
+    var id: WorkID
+  }
+
+  /// Reports that the task for a token has finished, with the error it ended on, if unhandled.
+  typealias FinishHandler = @Sendable (_ token: UInt64, _ error: (any Error)?) async -> Void
+
+  private(set) var entries: [UInt64: Entry] = [:]
+  private var active: [Key: UInt64] = [:]
+  private var nextToken: UInt64 = 0
+  private let finish: FinishHandler
+
+  init(finish: @escaping FinishHandler) {
+    self.finish = finish
+  }
+
+  /// Whether no work has started and not yet finished (cancelled work counts until it ends).
+  var isEmpty: Bool { entries.isEmpty }
+
+  /// Whether the work for a token may still send events.
+  func isLive(_ token: UInt64) -> Bool {
+    entries[token].map { !$0.isCancelled } ?? false
+  }
+
+  /// The id the work for a token was started with.
+  func id(of token: UInt64) -> WorkID? {
+    entries[token]?.id
+  }
+
+  /// Starts `body` as tracked work, first cancelling keyed work with the same scope and id.
+  func start(
+    scope: [WorkID],
+    id: WorkID?,
+    priority: TaskPriority?,
+    body: @escaping @Sendable (_ token: UInt64) async -> (any Error)?
+  ) {
+    if let id, let previous = active[Key(scope: scope, id: id)] {
+      cancel(token: previous)
+    }
+    nextToken &+= 1
+    let token = nextToken
+    if let id { active[Key(scope: scope, id: id)] = token }
+    entries[token] = Entry(scope: scope, id: id)
+    let finish = self.finish
+    // NB: the task is registered before it can finish: `finish` hops back to the store's executor,
+    // which is busy with this call until it returns.
+    entries[token]?.task = Task(priority: priority) {
+      let error = await body(token)
+      await finish(token, error)
+    }
+  }
+
+  /// Cancels the keyed work with this scope and id, if it is running.
+  func cancel(scope: [WorkID], id: WorkID) {
+    if let token = active[Key(scope: scope, id: id)] { cancel(token: token) }
+  }
+
+  /// Cancels all work whose scope starts with `prefix` (all work, for an empty prefix).
+  func cancelAll(in prefix: [WorkID]) {
+    for (token, entry) in entries where !entry.isCancelled && entry.scope.starts(with: prefix) {
+      cancel(token: token)
+    }
+  }
+
+  /// Removes finished work and returns its entry.
+  @discardableResult
+  func finished(_ token: UInt64) -> Entry? {
+    guard let entry = entries.removeValue(forKey: token) else { return nil }
+    if let id = entry.id, active[Key(scope: entry.scope, id: id)] == token {
+      active[Key(scope: entry.scope, id: id)] = nil
+    }
+    return entry
+  }
+
+  private func cancel(token: UInt64) {
+    guard var entry = entries[token], !entry.isCancelled else { return }
+    entry.isCancelled = true
+    entry.task?.cancel()
+    entries[token] = entry
+    if let id = entry.id, active[Key(scope: entry.scope, id: id)] == token {
+      active[Key(scope: entry.scope, id: id)] = nil
+    }
+  }
+
+  deinit {
+    for entry in entries.values { entry.task?.cancel() }
+  }
+}

@@ -1,0 +1,100 @@
+import Decisions
+import Testing
+
+/// Guarantee 5: stop() and the end of a store's life.
+@Suite struct StoreLifetimeTests {
+  @Test func stopCancelsWorkInFlight() async {
+    let gate = Gate()
+    let sawCancellation = Recorder<Bool>()
+    let store = Store<Counter>(
+      state: .init(),
+      deps: .init(work: { _, value in
+        sawCancellation.record(await gate.waitUnlessCancelled())
+        return value
+      }))
+    await store.send(.startWork(id: "a", value: 1))
+    await store.send(.startUnkeyed(value: 2))
+    await store.stop()
+    await store.settle()
+    #expect(sawCancellation.values == [true, true])
+    #expect(await store.state.count == 0)
+    #expect(await store.isStopped)
+  }
+
+  @Test func workStoppedMidFlightSendsNothing() async {
+    let gate = Gate()
+    let journal = Recorder<Entry<Counter>>()
+    let store = Store<Counter>(
+      state: .init(),
+      deps: .init(work: { _, value in
+        await gate.wait()
+        return value
+      }),
+      diagnostics: { journal.record(Entry($0)) }
+    )
+    await store.send(.startWork(id: "a", value: 7))
+    await store.stop()
+    gate.open()
+    await store.settle()
+    #expect(await store.state.count == 0)
+    #expect(journal.values.last == .ignored(.add(7), .stopped))
+  }
+
+  @Test func eventsAfterStopAreIgnoredAndReported() async {
+    let journal = Recorder<Entry<Counter>>()
+    let store = Store<Counter>(
+      state: .init(), deps: .init(), diagnostics: { journal.record(Entry($0)) })
+    await store.send(.increment)
+    await store.stop()
+    await store.stop()  // twice is fine
+    await store.send(.increment)
+    store.post(.add(5))
+    await store.settle()
+    #expect(await store.state.count == 1)
+    #expect(
+      journal.values == [
+        .received(.increment), .state(.init(count: 1)),
+        .ignored(.increment, .stopped), .ignored(.add(5), .stopped),
+      ])
+  }
+
+  @Test func aStoppedAndReleasedStoreIsDeallocatedWithWorkInFlight() async {
+    let gate = Gate()
+    weak var weakStore: Store<Counter>?
+    do {
+      let store = Store<Counter>(
+        state: .init(),
+        deps: .init(work: { _, value in
+          await gate.wait()  // never opened before the check below
+          return value
+        }))
+      weakStore = store
+      await store.send(.startWork(id: "a", value: 1))
+      await store.send(.startUnkeyed(value: 1))
+      await store.stop()
+    }
+    #expect(weakStore == nil)
+    gate.open()
+  }
+
+  @Test func aReleasedStoreCancelsItsWork() async {
+    let gate = Gate()
+    let sawCancellation = Recorder<Bool>()
+    let finished = Gate()
+    weak var weakStore: Store<Counter>?
+    do {
+      let store = Store<Counter>(
+        state: .init(),
+        deps: .init(work: { _, value in
+          sawCancellation.record(await gate.waitUnlessCancelled())
+          finished.open()
+          return value
+        }))
+      weakStore = store
+      await store.send(.startWork(id: "a", value: 1))
+    }
+    #expect(weakStore == nil)
+    await finished.wait()
+    #expect(sawCancellation.values == [true])
+  }
+}

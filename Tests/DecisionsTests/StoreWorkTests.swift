@@ -1,0 +1,203 @@
+import Decisions
+import Testing
+
+/// Guarantees 3, 4 and 6: tracked work, keys, cancellation, replacement, errors and settle().
+@Suite struct StoreWorkTests {
+  @Test func longWorkSendsItsResultBack() async {
+    let store = Store<Counter>(state: .init(), deps: .init(work: { _, value in value * 10 }))
+    await store.send(.startWork(id: "a", value: 4))
+    await store.settle()
+    #expect(await store.state.count == 40)
+  }
+
+  @Test func longWorkDoesNotBlockEventProcessing() async {
+    let gate = Gate()
+    let store = Store<Counter>(
+      state: .init(),
+      deps: .init(work: { _, value in
+        await gate.wait()
+        return value
+      }))
+    await store.send(.startWork(id: "slow", value: 100))
+    await store.send(.increment)
+    await store.send(.increment)
+    #expect(await store.state.count == 2)
+    gate.open()
+    await store.settle()
+    #expect(await store.state.count == 102)
+  }
+
+  @Test func workThatWouldSendSendsWhenNotCancelled() async {
+    // The control for the cancellation tests below: the same gated work does send.
+    let gate = Gate()
+    let store = Store<Counter>(
+      state: .init(),
+      deps: .init(work: { _, value in
+        await gate.wait()
+        return value
+      }))
+    await store.send(.startWork(id: "a", value: 5))
+    gate.open()
+    await store.settle()
+    #expect(await store.state.count == 5)
+  }
+
+  @Test func cancelledWorkSendsNothingAfterwards() async {
+    let gate = Gate()
+    let journal = Recorder<Entry<Counter>>()
+    let store = Store<Counter>(
+      state: .init(),
+      deps: .init(work: { _, value in
+        await gate.wait()  // ignores cancellation, then tries to send
+        return value
+      }),
+      diagnostics: { journal.record(Entry($0)) }
+    )
+    await store.send(.startWork(id: "a", value: 5))
+    await store.send(.cancelWork(id: "a"))
+    gate.open()
+    await store.settle()
+    #expect(await store.state.count == 0)
+    #expect(journal.values.contains(.ignored(.add(5), .cancelledWork)))
+  }
+
+  @Test func cancelledWorkSeesCancellation() async {
+    let gate = Gate()
+    let sawCancellation = Recorder<Bool>()
+    let store = Store<Counter>(
+      state: .init(),
+      deps: .init(work: { _, value in
+        sawCancellation.record(await gate.waitUnlessCancelled())
+        return value
+      }))
+    await store.send(.startWork(id: "a", value: 5))
+    await store.send(.cancelWork(id: "a"))
+    await store.settle()
+    #expect(sawCancellation.values == [true])
+    #expect(await store.state.count == 0)
+  }
+
+  @Test func runningKeyedWorkAgainReplacesIt() async {
+    let firstGate = Gate()
+    let store = Store<Counter>(
+      state: .init(),
+      deps: .init(work: { _, value in
+        if value == 1 { await firstGate.wait() }
+        return value
+      }))
+    await store.send(.startWork(id: "load", value: 1))
+    await store.send(.startWork(id: "load", value: 2))
+    firstGate.open()
+    await store.settle()
+    #expect(await store.state.count == 2)
+  }
+
+  @Test func workWithDifferentKeysRunsSideBySide() async {
+    let gate = Gate()
+    let store = Store<Counter>(
+      state: .init(),
+      deps: .init(work: { _, value in
+        await gate.wait()
+        return value
+      }))
+    await store.send(.startWork(id: "a", value: 1))
+    await store.send(.startWork(id: "b", value: 2))
+    await store.send(.startUnkeyed(value: 4))
+    gate.open()
+    await store.settle()
+    #expect(await store.state.count == 7)
+  }
+
+  @Test func cancelAllCancelsKeyedAndUnkeyedWork() async {
+    let gate = Gate()
+    let store = Store<Counter>(
+      state: .init(),
+      deps: .init(work: { _, value in
+        await gate.wait()
+        return value
+      }))
+    await store.send(.startWork(id: "a", value: 1))
+    await store.send(.startUnkeyed(value: 2))
+    await store.send(.cancelAll)
+    await store.send(.startWork(id: "a", value: 4))  // started after the cancel: runs
+    gate.open()
+    await store.settle()
+    #expect(await store.state.count == 4)
+  }
+
+  @Test func cancellingUnknownWorkDoesNothing() async {
+    let store = Store<Counter>(state: .init(), deps: .init())
+    await store.send(.cancelWork(id: "never started"))
+    await store.send(.increment)
+    await store.settle()
+    #expect(await store.state.count == 1)
+  }
+
+  @Test func aThrownErrorBecomesAnEventThroughTheCatchHandler() async {
+    let store = Store<Counter>(state: .init(), deps: .init())
+    await store.send(.fail(handled: true))
+    await store.settle()
+    #expect(await store.state.messages == ["Failure(message: \"boom\")"])
+  }
+
+  @Test func anUnhandledErrorIsReportedAndTheStoreKeepsRunning() async {
+    let journal = Recorder<Entry<Counter>>()
+    let store = Store<Counter>(
+      state: .init(), deps: .init(), diagnostics: { journal.record(Entry($0)) })
+    await store.send(.fail(handled: false))
+    await store.settle()
+    await store.send(.increment)
+    #expect(journal.values.contains(.failed(WorkID("unhandled"), "Failure(message: \"boom\")")))
+    #expect(await store.state.count == 1)
+  }
+
+  @Test func aThrowingDepBecomesAnEvent() async {
+    let store = Store<Counter>(
+      state: .init(),
+      deps: .init(work: { _, _ in throw Counter.Failure(message: "offline") }))
+    await store.send(.startWork(id: "a", value: 1))
+    await store.settle()
+    // `.work` has no catch handler: the store survives and the state is untouched.
+    #expect(await store.state.count == 0)
+    await store.send(.increment)
+    #expect(await store.state.count == 1)
+  }
+
+  @Test func settleWaitsForAChainOfWork() async {
+    let store = Store<Counter>(state: .init(), deps: .init())
+    await store.send(.chain(remaining: 50))
+    await store.settle()
+    #expect(await store.state.count == 51)
+  }
+
+  @Test func settleWaitsForPostedEvents() async {
+    let store = Store<Counter>(state: .init(), deps: .init())
+    for _ in 0..<100 { store.post(.increment) }
+    await store.settle()
+    #expect(await store.state.count == 100)
+  }
+
+  @Test func settleReturnsAtOnceWhenIdle() async {
+    let store = Store<Counter>(state: .init(count: 3), deps: .init())
+    await store.settle()
+    #expect(await store.state.count == 3)
+  }
+
+  @Test func settleWaitsForCancelledWorkToEnd() async {
+    let gate = Gate()
+    let ended = Recorder<String>()
+    let store = Store<Counter>(
+      state: .init(),
+      deps: .init(work: { _, value in
+        await gate.wait()
+        ended.record("ended")
+        return value
+      }))
+    await store.send(.startWork(id: "a", value: 1))
+    await store.send(.cancelWork(id: "a"))
+    let settled = Task { await store.settle() }
+    gate.open()
+    await settled.value
+    #expect(ended.values == ["ended"])
+  }
+}

@@ -1,0 +1,158 @@
+import Decisions
+
+/// A counter whose decisions exercise quick work, long work, keys and errors.
+enum Counter: Feature {
+  struct State: Equatable, Sendable {
+    var count = 0
+    var messages: [String] = []
+  }
+
+  enum Event: Equatable, Sendable {
+    case increment
+    case add(Int)
+    case log(String)
+    case startWork(id: String, value: Int)
+    case startUnkeyed(value: Int)
+    case cancelWork(id: String)
+    case cancelAll
+    case fail(handled: Bool)
+    case failed(String)
+    case chain(remaining: Int)
+    case echo(String)
+  }
+
+  enum Decision: Equatable, Sendable {
+    case log(String)
+    case work(id: String, value: Int)
+    case unkeyedWork(value: Int)
+    case cancel(id: String)
+    case cancelAll
+    case fail(handled: Bool)
+    case chain(remaining: Int)
+    case echo(String)
+  }
+
+  struct Deps: Sendable {
+    var log: @Sendable (String) -> Void = { _ in }
+    var work: @Sendable (_ id: String, _ value: Int) async throws -> Int = { _, value in value }
+  }
+
+  struct Failure: Error, Equatable {
+    var message: String
+  }
+
+  static func makeDecisions(event: Event, state: inout State) -> [Decision] {
+    switch event {
+    case .increment:
+      state.count += 1
+      return []
+    case .add(let value):
+      state.count += value
+      return []
+    case .log(let text):
+      return [.log(text)]
+    case .startWork(let id, let value):
+      return [.work(id: id, value: value)]
+    case .startUnkeyed(let value):
+      return [.unkeyedWork(value: value)]
+    case .cancelWork(let id):
+      return [.cancel(id: id)]
+    case .cancelAll:
+      return [.cancelAll]
+    case .fail(let handled):
+      return [.fail(handled: handled)]
+    case .failed(let message):
+      state.messages.append(message)
+      return []
+    case .chain(let remaining):
+      state.count += 1
+      return remaining > 0 ? [.chain(remaining: remaining - 1)] : []
+    case .echo(let text):
+      state.messages.append(text)
+      return [.echo(text)]
+    }
+  }
+
+  static func execute(_ decision: Decision, deps: Deps, effects: Effects<Event>) {
+    switch decision {
+    case .log(let text):
+      deps.log(text)
+    case .work(let id, let value):
+      effects.run(id: id) { send in
+        await send(.add(try await deps.work(id, value)))
+      }
+    case .unkeyedWork(let value):
+      effects.run { send in
+        await send(.add(try await deps.work("unkeyed", value)))
+      }
+    case .cancel(let id):
+      effects.cancel(id: id)
+    case .cancelAll:
+      effects.cancelAll()
+    case .fail(let handled):
+      let operation: @Sendable (Send<Event>) async throws -> Void = { _ in
+        throw Failure(message: "boom")
+      }
+      if handled {
+        effects.run(operation: operation) { error in .failed("\(error)") }
+      } else {
+        effects.run(id: "unhandled", operation: operation)
+      }
+    case .chain(let remaining):
+      effects.run { send in await send(.chain(remaining: remaining)) }
+    case .echo(let text):
+      effects.send(.log("echo \(text)"))
+      deps.log(text)
+    }
+  }
+}
+
+/// Counts events per sender and notes any that arrive out of the order each sender sent them in.
+enum Tally: Feature {
+  struct State: Equatable, Sendable {
+    var total = 0
+    var next: [Int: Int] = [:]
+    var outOfOrder = 0
+  }
+
+  enum Event: Equatable, Sendable {
+    /// Event number `sequence` of sender `sender`, numbered from 0.
+    case tick(sender: Int, sequence: Int)
+  }
+
+  typealias Decision = Never
+  typealias Deps = Void
+
+  static func makeDecisions(event: Event, state: inout State) -> [Never] {
+    switch event {
+    case .tick(let sender, let sequence):
+      state.total += 1
+      if state.next[sender, default: 0] != sequence { state.outOfOrder += 1 }
+      state.next[sender] = sequence + 1
+      return []
+    }
+  }
+
+  static func execute(_ decision: Never, deps: Void, effects: Effects<Event>) {}
+}
+
+/// Diagnostics of a store, kept in order, as comparable values.
+enum Entry<F: Feature>: Sendable {
+  case received(F.Event)
+  case state(F.State)
+  case decided(F.Decision)
+  case ignored(F.Event, IgnoredReason)
+  case failed(WorkID?, String)
+
+  init(_ diagnostic: Store<F>.Diagnostic) {
+    switch diagnostic {
+    case .received(let event): self = .received(event)
+    case .state(let state): self = .state(state)
+    case .decided(let decision): self = .decided(decision)
+    case .ignored(let event, let reason): self = .ignored(event, reason)
+    case .workFailed(let id, let error): self = .failed(id, "\(error)")
+    }
+  }
+}
+
+extension Entry: Equatable where F.Event: Equatable, F.State: Equatable, F.Decision: Equatable {}
