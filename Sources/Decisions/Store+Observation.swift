@@ -26,6 +26,7 @@ extension Store {
       finish: { continuation.finish() }
     )
     continuation.yield(addObserver(observer))
+    if isStopped { continuation.finish() }
     continuation.onTermination = { [weak self] _ in
       Task { await self?.removeObserver(id: id) }
     }

@@ -43,11 +43,16 @@ public actor Store<F: Feature> {
   /// Events queued by ``Effects/send(_:)`` while an event is being processed.
   private let pending: PendingEvents<F.Event>
   /// Events posted from synchronous code, waiting for the store's executor.
-  private nonisolated let inbox = Mutex(Inbox())
+  private nonisolated let inbox = Protected(Inbox())
   /// How many events wait in `inbox`: lets ``send(_:)`` skip the lock when there are none.
   private nonisolated let inboxCount = Atomic<Int>(0)
   private var spareBatch: [F.Event] = []
+  /// Observers that receive every state.
   private var observers: [StateObserver] = []
+  /// Observers that receive the latest state once the store has caught up with posted events.
+  private var idleObservers: [StateObserver] = []
+  /// Whether the idle observers have not yet seen the current state.
+  private var idleStateIsStale = false
   private var nextObserverID: UInt64 = 0
   private var settleWaiters: [CheckedContinuation<Void, Never>] = []
 
@@ -60,7 +65,7 @@ public actor Store<F: Feature> {
   }
 
   /// Events posted from synchronous code, and whether a task is on its way to process them.
-  private struct Inbox: ~Copyable {
+  private struct Inbox {
     var events: [F.Event] = []
     var drainScheduled = false
   }
@@ -88,7 +93,7 @@ public actor Store<F: Feature> {
   ) {
     self.state = state
     if let observer {
-      self.observers = [observer]
+      self.idleObservers = [observer]
       self.nextObserverID = observer.id
     }
     self.deps = deps
@@ -117,6 +122,7 @@ public actor Store<F: Feature> {
   public func send(_ event: F.Event) {
     if inboxCount.load(ordering: .acquiring) != 0 { drainInbox() }
     process(event)
+    if idleStateIsStale { publishIfCaughtUp() }
   }
 
   /// Sends an event from synchronous code, without waiting: for UI callbacks.
@@ -159,8 +165,9 @@ public actor Store<F: Feature> {
     guard case .running = phase else { return }
     phase = .stopped
     runtime.cancelAll(in: [])
-    for observer in observers { observer.finish() }
+    for observer in observers + idleObservers { observer.finish() }
     observers = []
+    idleObservers = []
     drainInbox()
     resumeSettleWaitersIfSettled()
   }
@@ -199,6 +206,7 @@ public actor Store<F: Feature> {
     let decisions = F.makeDecisions(event: event, state: &state)
     diagnostics?(.state(state))
     if !observers.isEmpty { publish() }
+    if !idleObservers.isEmpty { idleStateIsStale = true }
     guard !decisions.isEmpty else { return }
     let effects = Effects(runtime: runtime, route: root, scope: [])
     for decision in decisions {
@@ -207,7 +215,7 @@ public actor Store<F: Feature> {
     }
   }
 
-  func drainInbox() {
+  private func drainInbox() {
     var batch = spareBatch
     spareBatch = []
     inbox.withLock { inbox in
@@ -218,6 +226,7 @@ public actor Store<F: Feature> {
     for event in batch { process(event) }
     batch.removeAll(keepingCapacity: true)
     spareBatch = batch
+    if idleStateIsStale { publishIfCaughtUp() }
     resumeSettleWaitersIfSettled()
   }
 
@@ -254,11 +263,13 @@ public actor Store<F: Feature> {
   // MARK: - Observers
 
   /// Adds an observer and returns the current state, atomically, so no state is missed in between.
-  func addObserver(_ observer: StateObserver) -> F.State {
-    if case .stopped = phase {
-      observer.finish()
-    } else {
-      observers.append(observer)
+  ///
+  /// An observer added to a stopped store is not kept; the caller finishes it after using the state.
+  /// - Parameter idle: Whether the observer wants only the latest state, once the store has caught up
+  ///   with posted events, instead of every state.
+  func addObserver(_ observer: StateObserver, idle: Bool = false) -> F.State {
+    if case .running = phase {
+      if idle { idleObservers.append(observer) } else { observers.append(observer) }
     }
     return state
   }
@@ -269,13 +280,26 @@ public actor Store<F: Feature> {
     return nextObserverID
   }
 
+  /// How many observers are attached. For tests.
+  var observerCount: Int { observers.count + idleObservers.count }
+
   func removeObserver(id: UInt64) {
     observers.removeAll { $0.id == id }
+    idleObservers.removeAll { $0.id == id }
   }
 
   private func publish() {
     let state = self.state
     observers.removeAll { !$0.receive(state) }
+  }
+
+  /// Gives idle observers the current state, unless posted events are still waiting: a burst of
+  /// events then reaches them once, at its end.
+  private func publishIfCaughtUp() {
+    guard inboxCount.load(ordering: .acquiring) == 0 else { return }
+    idleStateIsStale = false
+    let state = self.state
+    idleObservers.removeAll { !$0.receive(state) }
   }
 
   /// Something that receives each new state on the store's executor.

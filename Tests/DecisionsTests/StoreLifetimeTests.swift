@@ -2,7 +2,7 @@ import Decisions
 import Testing
 
 /// Guarantee 5: stop() and the end of a store's life.
-@Suite struct StoreLifetimeTests {
+@Suite(.timeLimit(.minutes(1))) struct StoreLifetimeTests {
   @Test func stopCancelsWorkInFlight() async {
     let gate = Gate()
     let sawCancellation = Recorder<Bool>()

@@ -1,4 +1,4 @@
-import Synchronization
+@testable import Decisions
 
 /// A one-shot gate that work can wait on until the test opens it: a deterministic stand-in for "slow"
 /// work, with no clocks or sleeps.
@@ -8,7 +8,7 @@ final class Gate: Sendable {
     var waiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
     var nextID: UInt64 = 0
   }
-  private let contents = Mutex(Contents())
+  private let contents = Protected(Contents())
 
   /// Opens the gate, resuming every waiter. Later waits return at once.
   func open() {
@@ -59,7 +59,7 @@ final class Gate: Sendable {
 
 /// A thread-safe list that tests append to from deps closures and diagnostics hooks.
 final class Recorder<Value: Sendable>: Sendable {
-  private let storage = Mutex<[Value]>([])
+  private let storage = Protected<[Value]>([])
 
   /// Appends a value.
   func record(_ value: Value) {

@@ -1,0 +1,129 @@
+import Observation
+import Testing
+
+@testable import Decisions
+
+@Suite(.timeLimit(.minutes(1))) struct StateSequenceTests {
+  @Test func statesStartWithTheCurrentStateAndFollowEachEvent() async {
+    let store = Store<Counter>(state: .init(count: 10), deps: .init())
+    let states = await store.states()
+    await store.send(.increment)
+    await store.send(.add(5))
+    await store.stop()
+    var counts: [Int] = []
+    for await state in states { counts.append(state.count) }
+    #expect(counts == [10, 11, 16])
+  }
+
+  @Test func everyObserverSeesEveryState() async {
+    let store = Store<Counter>(state: .init(), deps: .init())
+    let first = await store.states()
+    let second = await store.states()
+    for _ in 0..<3 { await store.send(.increment) }
+    await store.stop()
+    var firstCounts: [Int] = []
+    for await state in first { firstCounts.append(state.count) }
+    var secondCounts: [Int] = []
+    for await state in second { secondCounts.append(state.count) }
+    #expect(firstCounts == [0, 1, 2, 3])
+    #expect(secondCounts == [0, 1, 2, 3])
+  }
+
+  @Test func observingAStoppedStoreYieldsItsStateAndEnds() async {
+    let store = Store<Counter>(state: .init(count: 2), deps: .init())
+    await store.stop()
+    var counts: [Int] = []
+    for await state in await store.states() { counts.append(state.count) }
+    #expect(counts == [2])
+  }
+
+  @Test func anObserverThatStopsListeningIsRemoved() async {
+    let store = Store<Counter>(state: .init(), deps: .init())
+    do {
+      var iterator = await store.states(bufferingPolicy: .bufferingNewest(1)).makeAsyncIterator()
+      _ = await iterator.next()
+    }
+    // The stream ended when its iterator went away; the next publish removes its observer.
+    await store.send(.increment)
+    await store.settle()
+    #expect(await store.observerCount == 0)
+  }
+}
+
+@MainActor
+@Suite(.timeLimit(.minutes(1))) struct ObservableStoreTests {
+  @Test func readsStateSynchronouslyAndForwardsEvents() async {
+    let model = ObservableStore<Counter>(state: .init(), deps: .init())
+    model.send(.increment)
+    model.send(.add(2))
+    #expect(model.state.count == 0)  // not delivered yet: the store runs on its own executor
+    await model.settle()
+    #expect(model.state.count == 3)
+  }
+
+  @Test func asyncSendShowsTheResultWhenItReturns() async {
+    let model = ObservableStore<Counter>(state: .init(), deps: .init())
+    await model.sendAndWait(.add(4))
+    #expect(model.state.count == 4)
+  }
+
+  @Test func aBurstOfEventsIsDeliveredInFewMainActorTurns() async {
+    let model = ObservableStore<Counter>(state: .init(), deps: .init())
+    for _ in 0..<1_000 { model.send(.increment) }
+    await model.settle()
+    #expect(model.state.count == 1_000)
+    #expect(model.deliveries <= 2)
+  }
+
+  @Test func observationTrackingSeesStateChanges() async {
+    let model = ObservableStore<Counter>(state: .init(), deps: .init())
+    let changes = Recorder<Int>()
+    withObservationTracking {
+      _ = model.state
+    } onChange: {
+      changes.record(1)
+    }
+    await model.sendAndWait(.increment)
+    #expect(changes.values == [1])
+  }
+
+  @Test func deliversStatesWithoutBeingAskedToFlush() async {
+    let model = ObservableStore<Counter>(state: .init(), deps: .init())
+    let sawCount = Gate()
+    let tracked = Task { @MainActor in
+      while model.state.count < 3 {
+        await withCheckedContinuation { continuation in
+          withObservationTracking { _ = model.state } onChange: { continuation.resume() }
+        }
+      }
+      sawCount.open()
+    }
+    for _ in 0..<3 { model.send(.increment) }
+    await sawCount.wait()
+    await tracked.value
+    #expect(model.state.count == 3)
+  }
+
+  @Test func observesAnExistingStoreFromItsCurrentState() async {
+    let store = Store<Counter>(state: .init(), deps: .init())
+    await store.send(.add(7))
+    let model = await ObservableStore(observing: store)
+    #expect(model.state.count == 7)
+    await store.send(.increment)
+    await model.settle()
+    #expect(model.state.count == 8)
+  }
+
+  @Test func releasingTheModelReleasesItsStore() async {
+    weak var weakStore: Store<Counter>?
+    weak var weakModel: ObservableStore<Counter>?
+    do {
+      let model = ObservableStore<Counter>(state: .init(), deps: .init())
+      weakModel = model
+      weakStore = model.store
+      await model.sendAndWait(.increment)
+    }
+    #expect(weakModel == nil)
+    #expect(weakStore == nil)
+  }
+}
