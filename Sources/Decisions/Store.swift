@@ -54,7 +54,8 @@ public actor Store<F: Feature> {
   /// Whether the idle observers have not yet seen the current state.
   private var idleStateIsStale = false
   private var nextObserverID: UInt64 = 0
-  private var settleWaiters: [CheckedContinuation<Void, Never>] = []
+  private var settleWaiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
+  private var nextSettleWaiterID: UInt64 = 0
 
   /// The life of a store: it runs until ``Store/stop()``, and then ignores events.
   private enum Phase {
@@ -150,11 +151,29 @@ public actor Store<F: Feature> {
   /// await store.settle()
   /// #expect(await store.state == .loaded("hi"))
   /// ```
-  /// Work that never finishes (and ignores cancellation) keeps `settle()` waiting.
+  /// Work that never finishes (and ignores cancellation) keeps `settle()` waiting, until the waiting
+  /// task is cancelled: then `settle()` returns at once, settled or not, so a test's time limit can
+  /// end it.
   public func settle() async {
     drainInbox()
     if isSettled { return }
-    await withCheckedContinuation { settleWaiters.append($0) }
+    nextSettleWaiterID += 1
+    let id = nextSettleWaiterID
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        if Task.isCancelled {
+          continuation.resume()
+        } else {
+          settleWaiters[id] = continuation
+        }
+      }
+    } onCancel: {
+      Task { await self.resumeSettleWaiter(id) }
+    }
+  }
+
+  private func resumeSettleWaiter(_ id: UInt64) {
+    settleWaiters.removeValue(forKey: id)?.resume()
   }
 
   /// Stops the store: cancels all work and ends state observation. Later events are ignored.
@@ -255,8 +274,8 @@ public actor Store<F: Feature> {
 
   private func resumeSettleWaitersIfSettled() {
     guard !settleWaiters.isEmpty, isSettled else { return }
-    let waiters = settleWaiters
-    settleWaiters = []
+    let waiters = settleWaiters.values
+    settleWaiters = [:]
     for waiter in waiters { waiter.resume() }
   }
 

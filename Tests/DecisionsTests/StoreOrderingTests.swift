@@ -51,7 +51,14 @@ import Testing
     #expect(state.outOfOrder == 0)
   }
 
-  @Test func eachEventsDecisionsRunInOrderBeforeTheNextEvent() async {
+  @Test func decisionsArePerformedInTheOrderReturned() async {
+    let calls = Recorder<String>()
+    let store = Store<Counter>(state: .init(), deps: .init(log: { calls.record($0) }))
+    await store.send(.logAll(["1", "2", "3", "4", "5"]))
+    #expect(calls.values == ["1", "2", "3", "4", "5"])
+  }
+
+  @Test func eventsQueuedByEffectsRunAfterTheCurrentEventsDecisions() async {
     let calls = Recorder<String>()
     let store = Store<Counter>(state: .init(), deps: .init(log: { calls.record($0) }))
     await store.send(.echo("a"))
@@ -77,6 +84,7 @@ import Testing
             await store.send(.startUnkeyed(value: 1))
             await store.send(.echo("\(sender)-\(index)"))
             await store.send(.chain(remaining: 2))
+            await store.send(.logAll(["x", "y"]))
           }
         }
       }
@@ -107,8 +115,8 @@ import Testing
         Issue.record("unexpected \(entry)")
       }
     }
-    // 20 senders × 200 rounds × (start + work result + echo + echo's log + chain ×3).
-    #expect(receivedCount == 20 * 200 * 7)
+    // 20 senders × 200 rounds × (start + work result + echo + echo's log + chain ×3 + logAll).
+    #expect(receivedCount == 20 * 200 * 8)
     #expect(await store.state == replayed)
   }
 }

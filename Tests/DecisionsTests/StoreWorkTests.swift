@@ -183,6 +183,24 @@ import Testing
     #expect(await store.state.count == 3)
   }
 
+  @Test func settleReturnsWhenItsTaskIsCancelled() async {
+    let gate = Gate()
+    let store = Store<Counter>(
+      state: .init(),
+      deps: .init(work: { _, value in
+        await gate.wait()  // never opened before the settle below returns
+        return value
+      }))
+    await store.send(.startWork(id: "a", value: 1))
+    let settling = Task { await store.settle() }
+    settling.cancel()
+    await settling.value
+    #expect(await store.state.count == 0)
+    gate.open()
+    await store.settle()
+    #expect(await store.state.count == 1)
+  }
+
   @Test func settleWaitsForCancelledWorkToEnd() async {
     let gate = Gate()
     let ended = Recorder<String>()

@@ -11,6 +11,7 @@ enum Counter: Feature {
     case increment
     case add(Int)
     case log(String)
+    case logAll([String])
     case startWork(id: String, value: Int)
     case startUnkeyed(value: Int)
     case cancelWork(id: String)
@@ -51,6 +52,8 @@ enum Counter: Feature {
       return []
     case .log(let text):
       return [.log(text)]
+    case .logAll(let texts):
+      return texts.map(Decision.log)
     case .startWork(let id, let value):
       return [.work(id: id, value: value)]
     case .startUnkeyed(let value):
