@@ -103,7 +103,8 @@ extension Feature {
 
 extension Effects {
   /// Effects for a child feature whose events are wrapped with `embed`, in the same work scope.
-  public func map<Child: Sendable>(_ embed: @escaping @Sendable (Child) -> Event) -> Effects<Child> {
+  public func map<Child: Sendable>(_ embed: @escaping @Sendable (Child) -> Event) -> Effects<Child>
+  {
     Effects<Child>(runtime: runtime, route: route.map(embed), scope: scope)
   }
 

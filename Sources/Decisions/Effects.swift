@@ -18,12 +18,6 @@ public struct Effects<Event: Sendable> {
   let route: Route<Event>
   let scope: [WorkID]
 
-  init(runtime: WorkRuntime, route: Route<Event>, scope: [WorkID]) {
-    self.runtime = runtime
-    self.route = route
-    self.scope = scope
-  }
-
   // MARK: - Events
 
   /// Queues an event to be processed right after the current one and anything already queued.
@@ -56,7 +50,9 @@ public struct Effects<Event: Sendable> {
     start(id: WorkID(id), priority: priority, operation: operation, catch: `catch`)
   }
 
-  /// Starts long work without a key. It can still be cancelled with ``cancelAll()``.
+  /// Starts long work without a key.
+  ///
+  /// Unkeyed work can still be cancelled with ``cancelAll()``.
   /// - Parameters:
   ///   - priority: The priority of the task that runs the work.
   ///   - operation: The work. Send results back with the ``Send`` it is given.
@@ -70,7 +66,9 @@ public struct Effects<Event: Sendable> {
     start(id: nil, priority: priority, operation: operation, catch: `catch`)
   }
 
-  /// Cancels the running work keyed by `id` in this scope, if any. It sends nothing afterwards.
+  /// Cancels the running work keyed by `id` in this scope, if any.
+  ///
+  /// Cancelled work sends nothing afterwards, even if it ignores cancellation.
   public func cancel(id: some Hashable & Sendable) {
     runtime.cancel(scope: scope, id: WorkID(id))
   }

@@ -29,8 +29,10 @@
 
     @ObservationIgnored private let mailbox: StateMailbox<F>
 
-    /// How many times a new state was applied: one per main-actor delivery, however many events the
-    /// store processed in between. For tests and benchmarks of coalescing.
+    /// How many times the model applied a new state.
+    ///
+    /// One per main-actor delivery, however many events the store processed in between: for tests and
+    /// benchmarks of coalescing.
     @ObservationIgnored private(set) var deliveries = 0
 
     /// Creates a store for feature `F` and a model that observes it.
@@ -62,7 +64,9 @@
       mailbox.connect(to: self)
     }
 
-    /// Sends an event to the store from synchronous code, in order. See ``Store/post(_:)``.
+    /// Sends an event to the store from synchronous code, in order.
+    ///
+    /// See ``Store/post(_:)``.
     public func send(_ event: F.Event) {
       store.post(event)
     }
@@ -108,8 +112,9 @@
       Store<F>.StateObserver(id: id, receive: { self.offer($0) }, finish: {})
     }
 
-    /// Keeps `state` as the latest and schedules one delivery to the main actor if none is on its way.
-    /// Returns `false` once the model is gone.
+    /// Keeps `state` as the latest and schedules a delivery to the main actor if none is on its way.
+    ///
+    /// Returns `false` once the model is gone, so the store drops this observer.
     private func offer(_ state: F.State) -> Bool {
       let (isAlive, mustSchedule) = contents.withLock { contents -> (Bool, Bool) in
         contents.latest = state

@@ -11,6 +11,7 @@ extension Store {
   /// ```
   /// - Parameter bufferingPolicy: What to keep when the consumer is slower than the store. The default
   ///   keeps every state; `.bufferingNewest(1)` keeps only the latest, which suits rendering.
+  /// - Returns: A sequence of states that ends when the store stops.
   public func states(
     bufferingPolicy: AsyncStream<F.State>.Continuation.BufferingPolicy = .unbounded
   ) -> AsyncStream<F.State> {

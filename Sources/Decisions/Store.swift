@@ -176,7 +176,9 @@ public actor Store<F: Feature> {
     settleWaiters.removeValue(forKey: id)?.resume()
   }
 
-  /// Stops the store: cancels all work and ends state observation. Later events are ignored.
+  /// Stops the store: cancels all work and ends state observation.
+  ///
+  /// Events sent after this are ignored.
   ///
   /// Each ignored event is reported as ``Diagnostic/ignored(_:reason:)`` with
   /// ``IgnoredReason/stopped``. Stopping twice does nothing.
@@ -284,8 +286,11 @@ public actor Store<F: Feature> {
   /// Adds an observer and returns the current state, atomically, so no state is missed in between.
   ///
   /// An observer added to a stopped store is not kept; the caller finishes it after using the state.
-  /// - Parameter idle: Whether the observer wants only the latest state, once the store has caught up
-  ///   with posted events, instead of every state.
+  /// - Parameters:
+  ///   - observer: The observer to add.
+  ///   - idle: Whether the observer wants only the latest state, once the store has caught up with
+  ///     posted events, instead of every state.
+  /// - Returns: The current state.
   func addObserver(_ observer: StateObserver, idle: Bool = false) -> F.State {
     if case .running = phase {
       if idle { idleObservers.append(observer) } else { observers.append(observer) }
@@ -299,7 +304,7 @@ public actor Store<F: Feature> {
     return nextObserverID
   }
 
-  /// How many observers are attached. For tests.
+  /// How many observers are attached, for tests.
   var observerCount: Int { observers.count + idleObservers.count }
 
   func removeObserver(id: UInt64) {

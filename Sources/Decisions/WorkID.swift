@@ -10,7 +10,9 @@ public struct WorkID: Hashable, Sendable, CustomStringConvertible {
   /// The wrapped value.
   public let base: any Hashable & Sendable
 
-  /// Wraps a value as a work id. Wrapping a `WorkID` returns it unchanged.
+  /// Wraps a value as a work id.
+  ///
+  /// Wrapping a `WorkID` returns it unchanged.
   public init(_ base: some Hashable & Sendable) {
     if let id = base as? WorkID {
       self = id
@@ -19,6 +21,7 @@ public struct WorkID: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// Returns whether two ids wrap values of the same type that are equal.
   public static func == (lhs: WorkID, rhs: WorkID) -> Bool {
     func isEqual<T: Hashable>(_ value: T) -> Bool {
       (rhs.base as? T) == value
@@ -26,6 +29,7 @@ public struct WorkID: Hashable, Sendable, CustomStringConvertible {
     return isEqual(lhs.base)
   }
 
+  /// Hashes the wrapped value and its type.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(ObjectIdentifier(type(of: base)))
     hasher.combine(base)

@@ -93,7 +93,11 @@ import Testing
     let tracked = Task { @MainActor in
       while model.state.count < 3 {
         await withCheckedContinuation { continuation in
-          withObservationTracking { _ = model.state } onChange: { continuation.resume() }
+          withObservationTracking {
+            _ = model.state
+          } onChange: {
+            continuation.resume()
+          }
         }
       }
       sawCount.open()

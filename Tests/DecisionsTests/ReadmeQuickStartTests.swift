@@ -6,9 +6,21 @@ import Testing
 // that they have not drifted apart.
 // README-BEGIN
 enum Greeter: Feature {
-  enum State: Equatable, Sendable { case idle, loading, greeted(String) }
-  enum Event: Equatable, Sendable { case didTap, finishLoading(String), failedLoading }
-  enum Decision: Equatable, Sendable { case load, log(String) }
+  enum State: Equatable, Sendable {
+    case idle
+    case loading
+    case greeted(String)
+  }
+
+  enum Event: Equatable, Sendable {
+    case didTap
+    case loaded(String)
+  }
+
+  enum Decision: Equatable, Sendable {
+    case load
+    case log(String)
+  }
 
   struct Deps: Sendable {
     var loadName: @Sendable () async throws -> String
@@ -16,11 +28,15 @@ enum Greeter: Feature {
   }
 
   static func makeDecisions(event: Event, state: inout State) -> [Decision] {
-    switch (event, state) {
-    case (.didTap, .loading): return []  // one load at a time
-    case (.didTap, _): state = .loading; return [.load]
-    case (.finishLoading(let name), _): state = .greeted("Hello, \(name)!"); return [.log(name)]
-    case (.failedLoading, _): state = .idle; return [.log("failed")]
+    switch event {
+    case .didTap where state == .loading:
+      return []  // one load at a time
+    case .didTap:
+      state = .loading
+      return [.load]
+    case .loaded(let name):
+      state = .greeted("Hello, \(name)!")
+      return [.log(name)]
     }
   }
 
@@ -28,9 +44,12 @@ enum Greeter: Feature {
     switch decision {
     case .load:
       effects.run(id: "load") { send in
-        await send(.finishLoading(try await deps.loadName()))
-      } catch: { _ in .failedLoading }
-    case .log(let text): deps.log(text)
+        await send(.loaded(try await deps.loadName()))
+      } catch: { _ in
+        .loaded("stranger")
+      }
+    case .log(let text):
+      deps.log(text)
     }
   }
 }
@@ -56,7 +75,8 @@ enum Greeter: Feature {
   let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
   let source = try String(contentsOf: thisFile, encoding: .utf8)
 
-  let block = try #require(readme.components(separatedBy: "```swift\n").dropFirst().first)
+  let block =
+    try #require(readme.components(separatedBy: "```swift\n").dropFirst().first)
     .components(separatedBy: "```").first ?? ""
   let quickStart = try #require(
     source.components(separatedBy: "// README-BEGIN\n").dropFirst().first?

@@ -67,6 +67,8 @@ import Testing
     #expect(calls.values == ["a", "echo a", "b", "echo b"])
   }
 
+  /// Checks atomicity by replaying the diagnostics journal through the pure core.
+  ///
   /// Work sends events back while other events arrive. If processing were interleaved — state read
   /// before a suspension and written after it — the recorded states would not match a replay of the
   /// recorded events through the pure core, or one event's decisions would be split by another event.

@@ -1,7 +1,9 @@
 #if canImport(Darwin)
   import Synchronization
 
-  /// A value behind a mutex. On Apple platforms this is `Synchronization.Mutex`.
+  /// A value behind a mutex.
+  ///
+  /// On Apple platforms this is `Synchronization.Mutex`.
   package typealias Protected<Value> = Mutex<Value>
 #else
   #if canImport(Glibc)

@@ -2,12 +2,16 @@
 ///
 /// The root route is built once per store; each embedding of a child feature composes a new one.
 final class Route<Event: Sendable> {
-  /// Queues an event behind the one being processed. Only valid on the store's executor.
+  /// Queues an event behind the one being processed.
+  ///
+  /// Only valid on the store's executor.
   let enqueue: (Event) -> Void
   /// Delivers an event from the work with the given token, hopping to the store's executor.
   let deliver: @Sendable (Event, UInt64) async -> Void
 
-  init(enqueue: @escaping (Event) -> Void, deliver: @escaping @Sendable (Event, UInt64) async -> Void) {
+  init(
+    enqueue: @escaping (Event) -> Void, deliver: @escaping @Sendable (Event, UInt64) async -> Void
+  ) {
     self.enqueue = enqueue
     self.deliver = deliver
   }

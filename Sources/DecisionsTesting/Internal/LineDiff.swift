@@ -19,10 +19,11 @@ func lineDiff(expected: String, actual: String, contextLines: Int = 2) -> String
   let old = lines(of: expected)
   let new = lines(of: actual)
   let edits = editScript(from: old, to: new)
-  let context = max(0, contextLines)
+  // NB: clamped so that `index + 1 + context` below cannot overflow for `Int.max`.
+  let context = min(max(0, contextLines), edits.count)
 
   // Cut the script into hunks: runs of changes with up to `context` unchanged lines around them.
-  // Changes closer than twice that share a hunk.
+  // Changes with at most twice that many unchanged lines between them share a hunk.
   var hunks: [Range<Int>] = []
   for (index, edit) in edits.enumerated() where edit.kind != .kept {
     let start = max(0, index - context)
@@ -65,10 +66,12 @@ func lineDiff(expected: String, actual: String, contextLines: Int = 2) -> String
 /// The marker of expected lines: U+2212 MINUS SIGN (see the top of this file).
 private let removedMarker = "\u{2212}"
 
-/// The most differing lines the shortest edit script is searched for.
+/// The most removed plus added lines for which a shortest edit script is searched.
 ///
-/// Past this, the differing middle of the texts is shown as removed and then added whole. The
-/// search takes time and memory that grow with the square of the number of differing lines.
+/// Past this, the differing middle of the texts is shown removed and then added whole.
+///
+/// NB: the search keeps a history that grows with the square of the number of edits, so without
+/// this limit two unrelated texts of a few thousand lines would take hundreds of megabytes.
 private let maximumEdits = 1_000
 
 /// One line of a text, without its newline.

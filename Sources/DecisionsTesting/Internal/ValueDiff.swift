@@ -148,7 +148,8 @@ extension Node {
     case .collection:
       self = .collection(mirror.children.map { child($0.value) })
     case .set:
-      self = .set(mirror.children.map { child($0.value) }.sorted { $0.flat < $1.flat })
+      let elements = mirror.children.map { child($0.value) }.map { (text: $0.flat, node: $0) }
+      self = .set(elements.sorted { $0.text < $1.text }.map(\.node))
     case .dictionary:
       let entries = mirror.children.map { element in
         // NB: each element of a dictionary's mirror is a `(key: Key, value: Value)` tuple.
@@ -157,8 +158,9 @@ extension Node {
         let value = pair.count == 2 ? child(pair[1].value) : .leaf("?")
         return Entry(key: key, value: value)
       }
-      // NB: two keys may print the same; sorting by value too keeps the order deterministic.
-      self = .dictionary(entries.sorted { ($0.key, $0.value.flat) < ($1.key, $1.value.flat) })
+      // NB: two keys may print the same; sorting those by value keeps the order deterministic.
+      self = .dictionary(
+        entries.sorted { $0.key != $1.key ? $0.key < $1.key : $0.value.flat < $1.value.flat })
     default:  // A struct, a class, or a type with a custom mirror.
       let type = mirror.subjectType
       if mirror.children.isEmpty, mirror.displayStyle == nil || describesItself(value) {

@@ -10,7 +10,9 @@ final class Gate: Sendable {
   }
   private let contents = Protected(Contents())
 
-  /// Opens the gate, resuming every waiter. Later waits return at once.
+  /// Opens the gate, resuming every waiter.
+  ///
+  /// Later waits return at once.
   func open() {
     let waiters = contents.withLock { contents in
       contents.isOpen = true
