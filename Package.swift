@@ -14,7 +14,12 @@ let package = Package(
     .target(name: "Decisions"),
     .target(name: "DecisionsTesting", dependencies: ["Decisions"]),
     .testTarget(name: "DecisionsTests", dependencies: ["Decisions", "DecisionsTesting"]),
-    .testTarget(name: "DecisionsTestingTests", dependencies: ["Decisions", "DecisionsTesting"]),
+    .testTarget(
+      name: "DecisionsTestingTests",
+      dependencies: ["Decisions", "DecisionsTesting"],
+      // Trace snapshots are read from the source tree by path, not bundled.
+      exclude: ["__Traces__"]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -18,6 +18,13 @@ public struct Effects<Event: Sendable> {
   let route: Route<Event>
   let scope: [WorkID]
 
+  /// Creates effects that start work in `runtime` and send events along `route`.
+  package init(runtime: WorkRuntime, route: Route<Event>, scope: [WorkID]) {
+    self.runtime = runtime
+    self.route = route
+    self.scope = scope
+  }
+
   // MARK: - Events
 
   /// Queues an event to be processed right after the current one and anything already queued.

@@ -338,8 +338,12 @@ public actor Store<F: Feature> {
 }
 
 /// Events queued behind the current one, on the store's executor.
-final class PendingEvents<Event> {
-  var events: [Event] = []
+package final class PendingEvents<Event> {
+  /// The events, oldest first.
+  package var events: [Event] = []
+
+  /// Creates an empty queue.
+  package init() {}
 }
 
 /// A weak reference to a store, for work and routes that must not keep it alive.

@@ -1,7 +1,7 @@
 /// How events of one type reach the store's root event type: the plumbing behind ``Effects``.
 ///
 /// The root route is built once per store; each embedding of a child feature composes a new one.
-final class Route<Event: Sendable> {
+package final class Route<Event: Sendable> {
   /// Queues an event behind the one being processed.
   ///
   /// Only valid on the store's executor.
@@ -9,7 +9,8 @@ final class Route<Event: Sendable> {
   /// Delivers an event from the work with the given token, hopping to the store's executor.
   let deliver: @Sendable (Event, UInt64) async -> Void
 
-  init(
+  /// Creates a route from its two ways of passing an event on.
+  package init(
     enqueue: @escaping (Event) -> Void, deliver: @escaping @Sendable (Event, UInt64) async -> Void
   ) {
     self.enqueue = enqueue

@@ -2,17 +2,17 @@
 ///
 /// Owned by one ``Store`` and used only on its executor. Tasks never reference it, so it ends with its
 /// store, and its `deinit` cancels whatever work is still running.
-final class WorkRuntime {
+package final class WorkRuntime {
   /// One started task.
-  struct Entry {
+  package struct Entry {
     /// Where the work sits: the scopes of its embedding features, outermost first.
-    var scope: [WorkID]
+    package var scope: [WorkID]
     /// The key it was started with, if any.
-    var id: WorkID?
+    package var id: WorkID?
     /// The running task.
-    var task: Task<Void, Never>?
+    package var task: Task<Void, Never>?
     /// Whether it was cancelled or replaced: its sends are dropped from then on.
-    var isCancelled = false
+    package var isCancelled = false
   }
 
   /// The key that makes keyed work unique within its scope.
@@ -22,27 +22,32 @@ final class WorkRuntime {
   }
 
   /// Reports that the task for a token has finished, with the error it ended on, if unhandled.
-  typealias FinishHandler = @Sendable (_ token: UInt64, _ error: (any Error)?) async -> Void
+  package typealias FinishHandler = @Sendable (_ token: UInt64, _ error: (any Error)?) async -> Void
 
   private(set) var entries: [UInt64: Entry] = [:]
   private var active: [Key: UInt64] = [:]
   private var nextToken: UInt64 = 0
   private let finish: FinishHandler
 
-  init(finish: @escaping FinishHandler) {
+  package init(finish: @escaping FinishHandler) {
     self.finish = finish
   }
 
+  /// The ids of the work started so far and not yet finished, oldest first (nil for unkeyed work).
+  package var runningIDs: [WorkID?] {
+    entries.sorted { $0.key < $1.key }.map(\.value.id)
+  }
+
   /// Whether no work has started and not yet finished (cancelled work counts until it ends).
-  var isEmpty: Bool { entries.isEmpty }
+  package var isEmpty: Bool { entries.isEmpty }
 
   /// Whether the work for a token may still send events.
-  func isLive(_ token: UInt64) -> Bool {
+  package func isLive(_ token: UInt64) -> Bool {
     entries[token].map { !$0.isCancelled } ?? false
   }
 
   /// The id the work for a token was started with.
-  func id(of token: UInt64) -> WorkID? {
+  package func id(of token: UInt64) -> WorkID? {
     entries[token]?.id
   }
 
@@ -83,7 +88,7 @@ final class WorkRuntime {
 
   /// Removes finished work and returns its entry.
   @discardableResult
-  func finished(_ token: UInt64) -> Entry? {
+  package func finished(_ token: UInt64) -> Entry? {
     guard let entry = entries.removeValue(forKey: token) else { return nil }
     if let id = entry.id, active[Key(scope: entry.scope, id: id)] == token {
       active[Key(scope: entry.scope, id: id)] = nil

@@ -71,7 +71,7 @@ private func marked(_ marker: String, _ node: Node) -> [String] {
 // MARK: - Tree
 
 /// A value reduced to what its mirror shows, so two values can be compared and printed.
-private enum Node: Equatable {
+enum Node: Equatable {
   /// A value shown whole: a number, a string, an enum case without payload, and so on.
   case leaf(String)
   /// A struct or a class, with its stored properties.
@@ -93,13 +93,13 @@ private enum Node: Equatable {
 }
 
 /// A labelled part of a record, a tuple or an enum payload.
-private struct Field: Equatable {
+struct Field: Equatable {
   var label: String?
   var node: Node
 }
 
 /// A key and value of a dictionary; the key is kept as its description.
-private struct Entry: Equatable {
+struct Entry: Equatable {
   var key: String
   var value: Node
 }
@@ -266,7 +266,7 @@ extension Node {
 }
 
 /// Returns the name of `type` without module names, such as `Parent.State` or `Array<Int>`.
-private func typeName(_ type: Any.Type) -> String {
+func typeName(_ type: Any.Type) -> String {
   // NB: private and local types print as `Module.(unknown context at $10f3c2a40).Name`, and the
   // address changes from run to run, so it is dropped to keep the output deterministic.
   let full = String(reflecting: type)

@@ -1,0 +1,167 @@
+import Decisions
+
+/// Records what a running store did, through its diagnostics hook, so it can be replayed.
+///
+/// Because a core is pure, the events a store received replay through the core to the same states
+/// and decisions. Record a journal where a bug shows up, encode it (``Recording``), and the bug
+/// becomes a test:
+///
+/// ```swift
+/// let journal = Journal<FactFeature>(initialState: .idle)
+/// let store = Store<FactFeature>(state: .idle, deps: .live, diagnostics: journal.record)
+/// // … later, in a test:
+/// let steps = replay(FactFeature.self, from: journal.initialState, events: journal.events)
+/// ```
+public final class Journal<F: Feature>: Sendable {
+  /// The state the store started from.
+  public let initialState: F.State
+  private let storage = Protected<[Store<F>.Diagnostic]>([])
+
+  /// Creates an empty journal for a store that starts from `initialState`.
+  public init(initialState: F.State) {
+    self.initialState = initialState
+  }
+
+  /// Records one diagnostic; pass this method as the store's diagnostics hook.
+  @Sendable
+  public func record(_ diagnostic: Store<F>.Diagnostic) {
+    storage.withLock { $0.append(diagnostic) }
+  }
+
+  /// Everything recorded so far, in order.
+  public var entries: [Store<F>.Diagnostic] {
+    storage.withLock { $0 }
+  }
+
+  /// The events the store processed, in order: the journal proper.
+  public var events: [F.Event] {
+    entries.compactMap { entry in
+      if case .received(let event) = entry { return event }
+      return nil
+    }
+  }
+
+  /// The events the store dropped, with the reason, in order.
+  public var ignoredEvents: [(event: F.Event, reason: IgnoredReason)] {
+    entries.compactMap { entry in
+      if case .ignored(let event, let reason) = entry { return (event, reason) }
+      return nil
+    }
+  }
+
+  /// The recorded steps: each processed event with the state after it and its decisions.
+  public var steps: [TraceStep<F>] {
+    var steps: [TraceStep<F>] = []
+    for entry in entries {
+      switch entry {
+      case .received(let event):
+        steps.append(
+          TraceStep(event: event, state: steps.last?.state ?? initialState, decisions: []))
+      case .state(let state):
+        if !steps.isEmpty { steps[steps.count - 1].state = state }
+      case .decided(let decision):
+        if !steps.isEmpty { steps[steps.count - 1].decisions.append(decision) }
+      case .ignored, .workFailed:
+        break
+      }
+    }
+    return steps
+  }
+
+  /// The journal as a value that can be encoded, stored and replayed elsewhere.
+  public var recording: Recording {
+    Recording(initialState: initialState, events: events)
+  }
+
+  /// A journal's start state and events: everything needed to replay it.
+  public struct Recording: Sendable {
+    /// The state the store started from.
+    public var initialState: F.State
+    /// The events it processed, in order.
+    public var events: [F.Event]
+
+    /// Creates a recording.
+    public init(initialState: F.State, events: [F.Event]) {
+      self.initialState = initialState
+      self.events = events
+    }
+
+    /// Replays the recording through the core.
+    public func replay() -> [TraceStep<F>] {
+      DecisionsTesting.replay(F.self, from: initialState, events: events)
+    }
+  }
+}
+
+extension Journal.Recording: Codable where F.State: Codable, F.Event: Codable {}
+extension Journal.Recording: Equatable where F.State: Equatable, F.Event: Equatable {}
+
+extension Journal where F.State: Equatable, F.Decision: Equatable {
+  /// Asserts that replaying the journal's events through the core gives the recorded states and
+  /// decisions: that the core is pure and the journal complete.
+  /// - Parameters:
+  ///   - fileID: The caller's file id, for the failure's location.
+  ///   - filePath: The caller's file path, for the failure's location.
+  ///   - line: The caller's line, for the failure's location.
+  ///   - column: The caller's column, for the failure's location.
+  public func expectReplayMatches(
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    let location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
+    let recorded = steps
+    let replayed = replay(F.self, from: initialState, events: recorded.map(\.event))
+    for (index, (old, new)) in zip(recorded, replayed).enumerated() {
+      let title = "Replay step \(index + 1), \(describe(old.event))"
+      if old.state != new.state {
+        let diff = structuralDiff(old.state, new.state) ?? ""
+        reportFailure(
+          "\(title): the replayed state differs (− recorded, + replayed):\n\(diff)", at: location)
+        return
+      }
+      if let problem = decisionMismatch(expected: old.decisions, emitted: new.decisions, .on) {
+        reportFailure("\(title): \(problem)", at: location)
+        return
+      }
+    }
+  }
+}
+
+/// One step of a core's story: an event, the state after it, and the decisions it produced.
+public struct TraceStep<C: Core>: Sendable {
+  /// The event.
+  public var event: C.Event
+  /// The state after the event.
+  public var state: C.State
+  /// The decisions the core returned for the event, in order.
+  public var decisions: [C.Decision]
+
+  /// Creates a step.
+  public init(event: C.Event, state: C.State, decisions: [C.Decision]) {
+    self.event = event
+    self.state = state
+    self.decisions = decisions
+  }
+}
+
+extension TraceStep: Equatable where C.Event: Equatable, C.State: Equatable, C.Decision: Equatable {
+}
+
+/// Runs events through a core from a state and returns each step: the event, the new state and the
+/// decisions.
+/// - Parameters:
+///   - core: The core.
+///   - state: The state before the first event.
+///   - events: The events, in order.
+/// - Returns: One step per event.
+public func replay<C: Core>(
+  _ core: C.Type, from state: C.State, events: some Sequence<C.Event>
+) -> [TraceStep<C>] {
+  var state = state
+  return events.map { event in
+    let decisions = C.makeDecisions(event: event, state: &state)
+    return TraceStep(event: event, state: state, decisions: decisions)
+  }
+}

@@ -1,0 +1,109 @@
+import Decisions
+
+/// Drives a real ``Decisions/Store`` in a test: send events, settle, and assert state and the events
+/// the store processed — with no expectations and no sleeps.
+///
+/// ```swift
+/// let loads = Calls<Void>()
+/// let test = StoreTest<FactFeature>(
+///   state: .idle,
+///   deps: .init(loadFact: loads.recording { Fact(text: "hi") }, /* … */))
+/// await test.send(.view(.didTapButton))
+/// await test.settle()
+/// await test.expectState(.loaded("hi"))
+/// test.expectProcessed([.view(.didTapButton), .model(.finishLoading(Fact(text: "hi")))])
+/// #expect(loads.count == 1)
+/// ```
+public final class StoreTest<F: Feature>: Sendable {
+  /// The store under test.
+  public let store: Store<F>
+  /// Everything the store did, from its diagnostics hook.
+  public let journal: Journal<F>
+  private let checkedEvents = Protected(0)
+
+  /// Creates a store from a state and deps, recording its diagnostics.
+  public init(state: F.State, deps: F.Deps) {
+    let journal = Journal<F>(initialState: state)
+    self.journal = journal
+    self.store = Store(state: state, deps: deps, diagnostics: journal.record)
+  }
+
+  /// Sends an event and returns once the store has processed it.
+  public func send(_ event: F.Event) async {
+    await store.send(event)
+  }
+
+  /// Returns once the store has no queued events and no running work.
+  public func settle() async {
+    await store.settle()
+  }
+
+  /// The store's current state.
+  public var state: F.State {
+    get async { await store.state }
+  }
+
+  /// The events the store has processed so far, in order, including those its work sent back.
+  public var processedEvents: [F.Event] {
+    journal.events
+  }
+}
+
+extension StoreTest where F.State: Equatable {
+  /// Asserts the store's current state, failing with a structural diff if it differs.
+  /// - Parameters:
+  ///   - expected: The state the store must have.
+  ///   - fileID: The caller's file id, for the failure's location.
+  ///   - filePath: The caller's file path, for the failure's location.
+  ///   - line: The caller's line, for the failure's location.
+  ///   - column: The caller's column, for the failure's location.
+  public func expectState(
+    _ expected: F.State,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let actual = await store.state
+    guard actual != expected else { return }
+    let diff = structuralDiff(expected, actual) ?? ""
+    reportFailure(
+      "The store's state differs from the expected one (− expected, + actual):\n\(diff)",
+      at: Location(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+}
+
+extension StoreTest where F.Event: Equatable {
+  /// Asserts exactly which events the store processed since the last call, in order.
+  ///
+  /// Each call checks only the events processed after those the previous call checked, so a test
+  /// can walk a story: send, settle, expect the events, send again.
+  /// - Parameters:
+  ///   - events: The events the store must have processed since the last check, in order.
+  ///   - fileID: The caller's file id, for the failure's location.
+  ///   - filePath: The caller's file path, for the failure's location.
+  ///   - line: The caller's line, for the failure's location.
+  ///   - column: The caller's column, for the failure's location.
+  public func expectProcessed(
+    _ events: [F.Event],
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    let all = journal.events
+    let start = checkedEvents.withLock { checked in
+      defer { checked = all.count }
+      return checked
+    }
+    let processed = Array(all[start...])
+    guard processed != events else { return }
+    reportFailure(
+      """
+      The store processed other events than expected since the last check.
+        Expected:  \(describe(events, indent: "  "))
+        Processed: \(describe(processed, indent: "  "))
+      """,
+      at: Location(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+}

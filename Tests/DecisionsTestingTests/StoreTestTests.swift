@@ -1,0 +1,136 @@
+import Decisions
+import Foundation
+import Testing
+
+@testable import DecisionsTesting
+
+@Suite(.timeLimit(.minutes(1))) struct StoreTestTests {
+  private func deps(
+    load: @escaping @Sendable () async throws -> String, snackbars: Calls<String> = .init()
+  ) -> Loader.Deps {
+    .init(load: load, track: { _ in }, log: { _ in }, snackbar: snackbars.record)
+  }
+
+  @Test func aLoadSucceedsEndToEnd() async {
+    let test = StoreTest<Loader>(state: .idle, deps: deps(load: { "hi" }))
+    await test.send(.tap)
+    await test.settle()
+    await test.expectState(.loaded("hi"))
+    test.expectProcessed([.tap, .finished("hi")])
+  }
+
+  @Test func aFailureShowsTheSnackbarAndCanBeRetried() async {
+    let snackbars = Calls<String>()
+    let attempts = Calls<Void>()
+    let test = StoreTest<Loader>(
+      state: .idle,
+      deps: deps(
+        load: attempts.recording {
+          if attempts.count == 1 { throw Loader.Offline() }
+          return "second time"
+        },
+        snackbars: snackbars))
+    await test.send(.tap)
+    await test.settle()
+    await test.expectState(.idle)
+    test.expectProcessed([.tap, .failed("Offline()")])
+    #expect(snackbars.all == ["Went wrong"])
+
+    await test.send(.tap)
+    await test.settle()
+    await test.expectState(.loaded("second time"))
+    test.expectProcessed([.tap, .finished("second time")])
+  }
+
+  @Test func aWrongStateFailsWithADiff() async {
+    let test = StoreTest<Loader>(state: .idle, deps: deps(load: { "hi" }))
+    let failures = await withCapturedFailures {
+      await test.expectState(.loaded("hi"))
+    }
+    #expect(
+      failures.map(\.message) == [
+        """
+        The store's state differs from the expected one (− expected, + actual):
+        Loader.State
+        −   .loaded("hi")
+        +   .idle
+        """
+      ])
+  }
+
+  @Test func unexpectedProcessedEventsFail() async {
+    let test = StoreTest<Loader>(state: .idle, deps: deps(load: { "hi" }))
+    await test.send(.tap)
+    await test.settle()
+    let failures = withCapturedFailures { test.expectProcessed([.tap]) }
+    #expect(
+      failures.map(\.message) == [
+        """
+        The store processed other events than expected since the last check.
+          Expected:  [.tap]
+          Processed: [.tap, .finished("hi")]
+        """
+      ])
+  }
+}
+
+@Suite(.timeLimit(.minutes(1))) struct JournalTests {
+  @Test func aRecordedJournalReplaysToTheSameStatesAndDecisions() async {
+    let test = StoreTest<Loader>(
+      state: .idle, deps: .init(load: { "hi" }, track: { _ in }, log: { _ in }, snackbar: { _ in }))
+    await test.send(.tap)
+    await test.send(.tap)  // ignored by the core while loading
+    await test.settle()
+    let recorded = test.journal.steps
+    #expect(recorded.map(\.event) == [.tap, .tap, .finished("hi")])
+    #expect(
+      recorded == replay(Loader.self, from: .idle, events: [.tap, .tap, .finished("hi")]))
+    #expect(withCapturedFailures { test.journal.expectReplayMatches() }.isEmpty)
+  }
+
+  @Test func aJournalSurvivesEncodingAndReplaysTheBug() throws {
+    // A journal as a store in the field would have recorded it through its diagnostics hook.
+    let journal = Journal<Loader>(initialState: .loaded("old"))
+    journal.record(.received(.tap))
+    journal.record(.state(.loading(previous: "old")))
+    journal.record(.decided(.track("tap")))
+    journal.record(.decided(.load))
+    journal.record(.received(.failed("offline")))
+    journal.record(.state(.loaded("old")))
+
+    let data = try JSONEncoder().encode(journal.recording)
+    let decoded = try JSONDecoder().decode(Journal<Loader>.Recording.self, from: data)
+    #expect(decoded == journal.recording)
+    let steps = decoded.replay()
+    #expect(steps.map(\.state) == [.loading(previous: "old"), .loaded("old")])
+    #expect(steps.last?.decisions == [.log("failed: offline"), .snackbar("Went wrong")])
+  }
+
+  @Test func aJournalThatDoesNotMatchTheCoreFails() {
+    let journal = Journal<Loader>(initialState: .idle)
+    journal.record(.received(.tap))
+    journal.record(.state(.loaded("not what the core does")))
+    let failures = withCapturedFailures { journal.expectReplayMatches() }
+    #expect(
+      failures.map(\.message) == [
+        """
+        Replay step 1, .tap: the replayed state differs (− recorded, + replayed):
+        Loader.State
+        −   .loaded("not what the core does")
+        +   .loading(previous: nil)
+        """
+      ])
+  }
+
+  @Test func ignoredEventsAreKeptApart() async {
+    let journal = Journal<Loader>(initialState: .idle)
+    let store = Store<Loader>(
+      state: .idle, deps: .init(load: { "x" }, track: { _ in }, log: { _ in }, snackbar: { _ in }),
+      diagnostics: journal.record)
+    await store.stop()
+    await store.send(.tap)
+    #expect(journal.events.isEmpty)
+    #expect(journal.ignoredEvents.map(\.event) == [.tap])
+    #expect(journal.ignoredEvents.map(\.reason) == [.stopped])
+  }
+}
