@@ -1,3 +1,7 @@
+// swift-format-ignore-file: AmbiguousTrailingClosureOverload
+// NB: `withCapturedFailures` has a sync and an async overload, like `withKnownIssue`; the context
+// picks one, so the lint rule against that pattern is off for this file.
+
 import Testing
 
 #if canImport(XCTest)
@@ -59,8 +63,6 @@ final class FailureCollector: Sendable {
 }
 
 /// Runs `body` and returns the failures DecisionsTesting helpers reported in it, instead of failing.
-// NB: a sync and an async overload, like `withKnownIssue`; the context picks one.
-// swift-format-ignore: AmbiguousTrailingClosureOverload
 package func withCapturedFailures(
   _ body: () async throws -> Void
 ) async rethrows -> [CapturedFailure] {
