@@ -13,6 +13,11 @@ let package = Package(
   targets: [
     .target(name: "Decisions"),
     .target(name: "DecisionsTesting", dependencies: ["Decisions"]),
+    .executableTarget(
+      name: "decisions-bench",
+      dependencies: ["Decisions"],
+      path: "Sources/DecisionsBenchmarks"
+    ),
     .testTarget(name: "DecisionsTests", dependencies: ["Decisions", "DecisionsTesting"]),
     .testTarget(
       name: "DecisionsTestingTests",
