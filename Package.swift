@@ -13,12 +13,28 @@ let package = Package(
   targets: [
     .target(name: "Decisions"),
     .target(name: "DecisionsTesting", dependencies: ["Decisions"]),
+    .target(
+      name: "FactFeature",
+      dependencies: ["Decisions"],
+      path: "Sources/FactFeature",
+      resources: [.copy("Resources/facts.json")]
+    ),
+    .executableTarget(
+      name: "facts",
+      dependencies: ["FactFeature"],
+      path: "Sources/FactsDemo"
+    ),
     .executableTarget(
       name: "decisions-bench",
       dependencies: ["Decisions"],
       path: "Sources/DecisionsBenchmarks"
     ),
     .testTarget(name: "DecisionsTests", dependencies: ["Decisions", "DecisionsTesting"]),
+    .testTarget(
+      name: "FactFeatureTests",
+      dependencies: ["FactFeature", "DecisionsTesting", "facts"],
+      exclude: ["__Traces__"]
+    ),
     .testTarget(
       name: "DecisionsTestingTests",
       dependencies: ["Decisions", "DecisionsTesting"],

@@ -1,0 +1,192 @@
+import Decisions
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// Why a fact could not be loaded, in words fit for a log line.
+public enum FactSourceError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The bundled source failed on purpose, to show the failure path.
+  case simulatedFailure
+  /// The server could not be reached.
+  case unreachable(String)
+  /// The server did not answer in time.
+  case timedOut(seconds: Double)
+  /// The server answered with a status other than 200.
+  case httpStatus(Int)
+  /// The response was not the JSON the source expects.
+  case malformedResponse(String)
+  /// There were no facts to choose from.
+  case noFacts(String)
+
+  /// The cause, for the log.
+  public var description: String {
+    switch self {
+    case .simulatedFailure: "simulated failure (--failure-rate)"
+    case .unreachable(let detail): "server unreachable: \(detail)"
+    case .timedOut(let seconds): "no answer within \(seconds.formatted()) s"
+    case .httpStatus(let status): "HTTP status \(status)"
+    case .malformedResponse(let detail): "malformed response: \(detail)"
+    case .noFacts(let detail): "no facts: \(detail)"
+    }
+  }
+}
+
+/// Where live facts come from: the bundled list, or an HTTP endpoint.
+public struct FactSource: Sendable {
+  /// Loads one fact.
+  public var load: @Sendable () async throws -> Fact
+
+  /// Creates a source from its loading closure.
+  public init(load: @escaping @Sendable () async throws -> Fact) {
+    self.load = load
+  }
+
+  // MARK: - Bundled
+
+  /// The facts bundled with the package: more than a hundred number facts.
+  /// - Throws: ``FactSourceError/noFacts(_:)`` when the resource is missing or unreadable.
+  /// - Returns: The bundled facts, in file order.
+  public static func bundledFacts() throws -> [NumberFact] {
+    guard let url = Bundle.module.url(forResource: "facts", withExtension: "json") else {
+      throw FactSourceError.noFacts("the bundled facts.json is missing")
+    }
+    do {
+      return try JSONDecoder().decode([NumberFact].self, from: Data(contentsOf: url))
+    } catch {
+      throw FactSourceError.noFacts("the bundled facts.json is unreadable: \(error)")
+    }
+  }
+
+  /// Serves random bundled facts after a small, realistic delay.
+  /// - Parameters:
+  ///   - facts: The facts to choose from; the bundled ones by default.
+  ///   - delay: How long each load takes.
+  ///   - failureRate: The share of loads that fail with ``FactSourceError/simulatedFailure``, from 0
+  ///     (never) to 1 (always).
+  ///   - seed: Seeds the choice of facts and failures, for repeatable runs; random when nil.
+  /// - Returns: A source of bundled facts.
+  public static func bundled(
+    facts: [NumberFact],
+    delay: Duration = .milliseconds(400),
+    failureRate: Double = 0,
+    seed: UInt64? = nil
+  ) -> FactSource {
+    precondition((0...1).contains(failureRate), "failureRate must be between 0 and 1")
+    let random = Protected(SeededRandom(seed: seed))
+    return FactSource {
+      if delay > .zero { try await Task.sleep(for: delay) }
+      let (fails, index) = random.withLock { random in
+        (random.nextUnit() < failureRate, facts.isEmpty ? 0 : random.next(below: facts.count))
+      }
+      if fails { throw FactSourceError.simulatedFailure }
+      guard !facts.isEmpty else { throw FactSourceError.noFacts("the list is empty") }
+      return facts[index].fact
+    }
+  }
+
+  // MARK: - HTTP
+
+  /// Loads facts from an HTTP endpoint that answers `GET` with JSON.
+  ///
+  /// The body is either one fact, `{"text": "…"}`, or a list of them, `[{"text": "…"}, …]`, from which
+  /// one is chosen at random. Other fields are ignored, so the bundled `facts.json` can be served
+  /// as it is.
+  /// - Parameters:
+  ///   - url: The endpoint.
+  ///   - timeout: How long to wait for an answer.
+  ///   - session: The session to load with.
+  /// - Returns: A source that throws a ``FactSourceError`` for every way the request can fail.
+  public static func http(
+    url: URL, timeout: Duration = .seconds(5), session: URLSession = .shared
+  ) -> FactSource {
+    FactSource {
+      let seconds =
+        Double(timeout.components.seconds)
+        + Double(timeout.components.attoseconds) / 1e18
+      var request = URLRequest(url: url)
+      request.timeoutInterval = seconds
+      let data: Data
+      let response: URLResponse
+      do {
+        (data, response) = try await session.data(for: request)
+      } catch let error as URLError where error.code == .timedOut {
+        throw FactSourceError.timedOut(seconds: seconds)
+      } catch let error as URLError {
+        throw FactSourceError.unreachable(error.localizedDescription)
+      }
+      if let status = (response as? HTTPURLResponse)?.statusCode, status != 200 {
+        throw FactSourceError.httpStatus(status)
+      }
+      return try decodeFact(from: data)
+    }
+  }
+
+  /// Decodes one fact, or picks one from a list of facts, from a JSON body.
+  package static func decodeFact(from data: Data) throws -> Fact {
+    let decoder = JSONDecoder()
+    if let fact = try? decoder.decode(Fact.self, from: data) { return fact }
+    do {
+      let facts = try decoder.decode([Fact].self, from: data)
+      guard let fact = facts.randomElement() else {
+        throw FactSourceError.malformedResponse("the list of facts is empty")
+      }
+      return fact
+    } catch let error as FactSourceError {
+      throw error
+    } catch {
+      let preview = String(decoding: data.prefix(60), as: UTF8.self)
+      throw FactSourceError.malformedResponse(
+        "expected {\"text\": …} or a list of them, got \(preview.debugDescription)")
+    }
+  }
+}
+
+/// A small, seedable random number generator (SplitMix64), so demo runs can be repeated.
+struct SeededRandom: RandomNumberGenerator {
+  private var state: UInt64
+
+  /// Seeds the generator; a nil seed takes one from the system.
+  init(seed: UInt64?) {
+    var system = SystemRandomNumberGenerator()
+    state = seed ?? system.next()
+  }
+
+  /// Returns the next 64 random bits.
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+
+  /// Returns a number in `0..<1`.
+  mutating func nextUnit() -> Double {
+    Double(next() >> 11) / Double(1 << 53)
+  }
+
+  /// Returns a number in `0..<bound`.
+  mutating func next(below bound: Int) -> Int {
+    Int(next(upperBound: UInt64(bound)))
+  }
+}
+
+extension FactFeature.Deps {
+  /// The live deps: facts from `source`, and the other capabilities as given.
+  /// - Parameters:
+  ///   - source: Where facts come from.
+  ///   - track: Records analytics events.
+  ///   - showSnackbar: Shows a snackbar.
+  ///   - log: Writes a log line.
+  /// - Returns: Deps for a store.
+  public static func live(
+    source: FactSource,
+    track: @escaping @Sendable (FactFeature.Event) -> Void,
+    showSnackbar: @escaping @Sendable (String) -> Void,
+    log: @escaping @Sendable (String) -> Void
+  ) -> Self {
+    Self(track: track, showSnackbar: showSnackbar, log: log, loadFact: source.load)
+  }
+}
