@@ -13,9 +13,10 @@ let package = Package(
   targets: [
     .target(name: "Decisions"),
     .target(name: "DecisionsTesting", dependencies: ["Decisions"]),
+    .target(name: "ExampleSupport", path: "Sources/ExampleSupport"),
     .target(
       name: "FactFeature",
-      dependencies: ["Decisions"],
+      dependencies: ["Decisions", "ExampleSupport"],
       path: "Sources/FactFeature",
       resources: [.copy("Resources/facts.json")]
     ),
@@ -23,6 +24,17 @@ let package = Package(
       name: "facts",
       dependencies: ["FactFeature"],
       path: "Sources/FactsDemo"
+    ),
+    .target(
+      name: "RemoteContent",
+      dependencies: ["Decisions", "ExampleSupport"],
+      path: "Sources/RemoteContent",
+      resources: [.copy("Resources/content.json")]
+    ),
+    .executableTarget(
+      name: "stories",
+      dependencies: ["RemoteContent"],
+      path: "Sources/StoriesDemo"
     ),
     .executableTarget(
       name: "decisions-bench",
@@ -33,6 +45,11 @@ let package = Package(
     .testTarget(
       name: "FactFeatureTests",
       dependencies: ["FactFeature", "DecisionsTesting", "facts"],
+      exclude: ["__Traces__"]
+    ),
+    .testTarget(
+      name: "RemoteContentTests",
+      dependencies: ["RemoteContent", "DecisionsTesting", "stories"],
       exclude: ["__Traces__"]
     ),
     .testTarget(

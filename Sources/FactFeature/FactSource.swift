@@ -1,4 +1,5 @@
 import Decisions
+import ExampleSupport
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -102,24 +103,15 @@ public struct FactSource: Sendable {
     url: URL, timeout: Duration = .seconds(5), session: URLSession = .shared
   ) -> FactSource {
     FactSource {
-      let seconds =
-        Double(timeout.components.seconds)
-        + Double(timeout.components.attoseconds) / 1e18
-      var request = URLRequest(url: url)
-      request.timeoutInterval = seconds
-      let data: Data
-      let response: URLResponse
       do {
-        (data, response) = try await session.data(for: request)
-      } catch let error as URLError where error.code == .timedOut {
-        throw FactSourceError.timedOut(seconds: seconds)
-      } catch let error as URLError {
-        throw FactSourceError.unreachable(error.localizedDescription)
+        return try decodeFact(from: try await httpGet(url, timeout: timeout, session: session))
+      } catch let failure as HTTPFailure {
+        switch failure {
+        case .unreachable(let detail): throw FactSourceError.unreachable(detail)
+        case .timedOut(let seconds): throw FactSourceError.timedOut(seconds: seconds)
+        case .status(let status): throw FactSourceError.httpStatus(status)
+        }
       }
-      if let status = (response as? HTTPURLResponse)?.statusCode, status != 200 {
-        throw FactSourceError.httpStatus(status)
-      }
-      return try decodeFact(from: data)
     }
   }
 

@@ -1,0 +1,92 @@
+import Decisions
+
+/// The app's navigation: a stack of open content screens, driven by deep links and "back".
+///
+/// It embeds each screen as a child in a collection identified by screen id, with the library's
+/// composition helpers; screens know nothing of each other. The rules:
+/// - Opening a link pushes a screen for its route and makes it appear (which starts its fetch).
+/// - Opening a link to the screen already on top does nothing: no duplicate.
+/// - Back pops the top screen and cancels all of its work.
+/// - A malformed link opens nothing; the state says what was wrong with it.
+public enum Coordinator: Feature {
+  /// The navigation stack.
+  public struct State: Equatable, Sendable {
+    /// The open screens, bottom first; the last one is on top.
+    public var stack: [ContentScreen.State] = []
+    /// The id the next screen gets.
+    public var nextScreenID = 1
+    /// Why the last link opened nothing, if it was malformed.
+    public var linkError: String?
+
+    /// Creates an empty stack.
+    public init() {}
+
+    /// The screen on top, if any.
+    public var top: ContentScreen.State? { stack.last }
+  }
+
+  /// Something that happened to the app's navigation.
+  public enum Event: Equatable, Sendable {
+    /// A deep link arrived, as text: parsing it is part of the core.
+    case open(String)
+    /// The user went back.
+    case back
+    /// An event of the screen with this id.
+    case screen(id: Int, ContentScreen.Event)
+  }
+
+  /// What the coordinator's executor must do.
+  public enum Decision: Equatable, Sendable {
+    /// A decision of the screen with this id.
+    case screen(id: Int, ContentScreen.Decision)
+    /// Cancel all work of the screen with this id: it was closed.
+    case cancelWork(screen: Int)
+  }
+
+  /// Decides what one navigation event does.
+  public static func makeDecisions(event: Event, state: inout State) -> [Decision] {
+    switch event {
+    case .open(let link):
+      let route: Route
+      do {
+        route = try Route.parse(link)
+      } catch {
+        state.linkError = "\(link): \(error)"
+        return []
+      }
+      state.linkError = nil
+      if state.top?.route == route { return [] }
+      let id = state.nextScreenID
+      state.nextScreenID += 1
+      state.stack.append(ContentScreen.State(id: id, route: route))
+      return ContentScreen.makeDecisions(
+        event: .appear, id: id, in: &state.stack, embed: Decision.screen)
+
+    case .back:
+      guard let closed = state.stack.popLast() else { return [] }
+      state.linkError = nil
+      return [.cancelWork(screen: closed.id)]
+
+    case .screen(let id, let event):
+      return ContentScreen.makeDecisions(
+        event: event, id: id, in: &state.stack, embed: Decision.screen)
+    }
+  }
+
+  /// How screens fetch their content.
+  public typealias Deps = ContentScreen.Deps
+
+  /// Performs one decision: a screen's in that screen's own work scope.
+  public static func execute(
+    _ decision: Decision, deps: ContentScreen.Deps, effects: Effects<Event>
+  ) {
+    switch decision {
+    case .screen(let id, let decision):
+      ContentScreen.execute(decision, deps: deps, effects: effects, scope: id) {
+        .screen(id: id, $0)
+      }
+    case .cancelWork(let id):
+      effects.cancelAll(in: id)
+    }
+  }
+}
