@@ -184,12 +184,13 @@ public actor Store<F: Feature> {
   /// ``IgnoredReason/stopped``. Stopping twice does nothing.
   public func stop() {
     guard case .running = phase else { return }
+    // NB: events posted before `stop()` came first, so they are processed before the store stops.
+    drainInbox()
     phase = .stopped
     runtime.cancelAll(in: [])
     for observer in observers + idleObservers { observer.finish() }
     observers = []
     idleObservers = []
-    drainInbox()
     resumeSettleWaitersIfSettled()
   }
 

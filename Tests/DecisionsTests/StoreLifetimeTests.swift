@@ -58,6 +58,13 @@ import Testing
       ])
   }
 
+  @Test func eventsPostedBeforeStopAreProcessed() async {
+    let store = Store<Counter>(state: .init(), deps: .init())
+    for _ in 0..<3 { store.post(.increment) }
+    await store.stop()
+    #expect(await store.state.count == 3)
+  }
+
   @Test func aStoppedAndReleasedStoreIsDeallocatedWithWorkInFlight() async {
     let gate = Gate()
     weak var weakStore: Store<Counter>?
