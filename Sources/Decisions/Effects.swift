@@ -15,11 +15,11 @@
 /// ```
 public struct Effects<Event: Sendable> {
   let runtime: WorkRuntime
-  let route: Route<Event>
+  let route: EventRoute<Event>
   let scope: [WorkID]
 
   /// Creates effects that start work in `runtime` and send events along `route`.
-  package init(runtime: WorkRuntime, route: Route<Event>, scope: [WorkID]) {
+  package init(runtime: WorkRuntime, route: EventRoute<Event>, scope: [WorkID]) {
     self.runtime = runtime
     self.route = route
     self.scope = scope

@@ -39,7 +39,7 @@ public actor Store<F: Feature> {
   private let diagnostics: (@Sendable (Diagnostic) -> Void)?
   private var phase = Phase.running
   private let runtime: WorkRuntime
-  private let root: Route<F.Event>
+  private let root: EventRoute<F.Event>
   /// Events queued by ``Effects/send(_:)`` while an event is being processed.
   private let pending: PendingEvents<F.Event>
   /// Events posted from synchronous code, waiting for the store's executor.
@@ -106,7 +106,7 @@ public actor Store<F: Feature> {
     self.runtime = WorkRuntime { token, error in
       await link.store?.workFinished(token, error: error)
     }
-    self.root = Route(
+    self.root = EventRoute(
       enqueue: { pending.events.append($0) },
       deliver: { event, token in await link.store?.receive(event, from: token) }
     )

@@ -37,7 +37,7 @@ public func perform<F: Feature>(
 /// Runs a feature's executor outside a store, recording events instead of processing them.
 actor ExecutionHarness<F: Feature> {
   private let runtime: WorkRuntime
-  private let route: Route<F.Event>
+  private let route: EventRoute<F.Event>
   private let sent: PendingEvents<F.Event>
   private var errors: [any Error] = []
   private var idleWaiter: CheckedContinuation<Void, Never>?
@@ -47,7 +47,7 @@ actor ExecutionHarness<F: Feature> {
     let link = HarnessLink<F>()
     self.sent = sent
     self.runtime = WorkRuntime { token, error in await link.harness?.finished(token, error) }
-    self.route = Route(
+    self.route = EventRoute(
       enqueue: { sent.events.append($0) },
       deliver: { event, token in await link.harness?.deliver(event, from: token) })
     link.harness = self

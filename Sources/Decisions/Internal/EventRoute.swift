@@ -1,7 +1,7 @@
 /// How events of one type reach the store's root event type: the plumbing behind ``Effects``.
 ///
 /// The root route is built once per store; each embedding of a child feature composes a new one.
-package final class Route<Event: Sendable> {
+package final class EventRoute<Event: Sendable> {
   /// Queues an event behind the one being processed.
   ///
   /// Only valid on the store's executor.
@@ -18,10 +18,10 @@ package final class Route<Event: Sendable> {
   }
 
   /// A route for child events that wraps them with `embed` and sends them along this one.
-  func map<Child: Sendable>(_ embed: @escaping @Sendable (Child) -> Event) -> Route<Child> {
+  func map<Child: Sendable>(_ embed: @escaping @Sendable (Child) -> Event) -> EventRoute<Child> {
     let enqueue = self.enqueue
     let deliver = self.deliver
-    return Route<Child>(
+    return EventRoute<Child>(
       enqueue: { enqueue(embed($0)) },
       deliver: { event, token in await deliver(embed(event), token) }
     )
