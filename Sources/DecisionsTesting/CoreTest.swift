@@ -4,6 +4,9 @@ public enum Exhaustivity: Sendable, Hashable {
   case on
   /// Listed decisions must appear in the order listed among the emitted ones, and the new state must
   /// agree with what the update closure sets. Anything else is not checked.
+  ///
+  /// The update closure runs on the state the core produced, so it must *set* values
+  /// (`$0.count = 2`), not change them relative to what they were (`$0.count += 1` would add twice).
   case off
 }
 

@@ -25,11 +25,12 @@ public struct Execution<Event: Sendable>: Sendable {
 /// ```
 /// - Parameters:
 ///   - decision: The decision to perform.
-///   - feature: The feature whose executor performs it.
+///   - feature: The feature whose executor performs it. Required: a decision type does not say which
+///     feature it belongs to.
 ///   - deps: The deps to perform it with.
 /// - Returns: The events sent, the work started and the unhandled errors.
 public func perform<F: Feature>(
-  _ decision: F.Decision, of feature: F.Type = F.self, deps: F.Deps
+  _ decision: F.Decision, of feature: F.Type, deps: F.Deps
 ) async -> Execution<F.Event> {
   await ExecutionHarness<F>().perform(decision, deps: deps)
 }

@@ -24,6 +24,8 @@ public struct UnimplementedDependency: Error, Equatable, CustomStringConvertible
 /// )
 /// ```
 /// When called, it fails with `Unimplemented dependency called: log`, at the line that created it.
+/// A shared factory of unimplemented deps should take `fileID`, `filePath`, `line` and `column`
+/// parameters and pass them on, so failures point at the test that used the factory.
 /// - Parameters:
 ///   - name: The name to report, such as the field's name.
 ///   - fileID: The caller's file id, for the failure's location.
