@@ -1,6 +1,4 @@
-import Decisions
-import Dispatch
-import Foundation
+import ProcessTestSupport
 import Testing
 
 /// Runs the built `stories` demo as a process and checks what it prints.
@@ -59,50 +57,7 @@ import Testing
   }
 }
 
-/// What a run of a demo printed, and how it ended.
-struct StoriesRun {
-  var status: Int32
-  var output: String
-  var errors: String
-}
-
-/// Runs the `stories` product, feeding it `input`.
-func runStories(_ arguments: [String], input: String = "") throws -> StoriesRun {
-  let process = Process()
-  process.executableURL = productsDirectory.appendingPathComponent("stories")
-  process.arguments = arguments
-  let stdin = Pipe()
-  let stdout = Pipe()
-  let stderr = Pipe()
-  process.standardInput = stdin
-  process.standardOutput = stdout
-  process.standardError = stderr
-  try process.run()
-  stdin.fileHandleForWriting.write(Data(input.utf8))
-  try stdin.fileHandleForWriting.close()
-  let errors = Protected(Data())
-  let errorsRead = DispatchSemaphore(value: 0)
-  Thread.detachNewThread {
-    let data = stderr.fileHandleForReading.readDataToEndOfFile()
-    errors.withLock { $0 = data }
-    errorsRead.signal()
-  }
-  let output = stdout.fileHandleForReading.readDataToEndOfFile()
-  errorsRead.wait()
-  process.waitUntilExit()
-  return StoriesRun(
-    status: process.terminationStatus, output: String(decoding: output, as: UTF8.self),
-    errors: String(decoding: errors.withLock { $0 }, as: UTF8.self))
-}
-
-/// The folder the package's products are built into (the test bundle sits there too).
-var productsDirectory: URL {
-  #if os(macOS)
-    for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-      return bundle.bundleURL.deletingLastPathComponent()
-    }
-    return Bundle.main.bundleURL
-  #else
-    return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-  #endif
+/// Runs the `stories` demo.
+private func runStories(_ arguments: [String], input: String = "") throws -> ProductRun {
+  try runProduct("stories", arguments, input: input)
 }
