@@ -36,20 +36,32 @@ let package = Package(
       dependencies: ["RemoteContent"],
       path: "Sources/StoriesDemo"
     ),
+    .target(name: "ExtractedCores", path: "Sources/ExtractedCores"),
     .executableTarget(
       name: "decisions-bench",
       dependencies: ["Decisions"],
       path: "Sources/DecisionsBenchmarks"
     ),
     .testTarget(name: "DecisionsTests", dependencies: ["Decisions", "DecisionsTesting"]),
+    .target(
+      name: "ProcessTestSupport",
+      dependencies: ["Decisions"],
+      path: "Tests/ProcessTestSupport"
+    ),
     .testTarget(
       name: "FactFeatureTests",
-      dependencies: ["FactFeature", "DecisionsTesting", "facts"],
+      dependencies: ["FactFeature", "DecisionsTesting", "ProcessTestSupport", "facts"],
       exclude: ["__Traces__"]
     ),
     .testTarget(
       name: "RemoteContentTests",
-      dependencies: ["RemoteContent", "DecisionsTesting", "stories"],
+      dependencies: ["RemoteContent", "DecisionsTesting", "ProcessTestSupport", "stories"],
+      exclude: ["__Traces__"]
+    ),
+    .testTarget(name: "ExtractedCoresTests", dependencies: ["ExtractedCores"]),
+    .testTarget(
+      name: "GuidesTests",
+      dependencies: ["Decisions", "DecisionsTesting", "FactFeature", "RemoteContent"],
       exclude: ["__Traces__"]
     ),
     .testTarget(
