@@ -178,9 +178,8 @@ public actor Store<F: Feature> {
 
   /// Stops the store: cancels all work and ends state observation.
   ///
-  /// Events sent after this are ignored.
-  ///
-  /// Each ignored event is reported as ``Diagnostic/ignored(_:reason:)`` with
+  /// Events posted with ``post(_:)`` before the call are processed first; events sent after it are
+  /// ignored. Each ignored event is reported as ``Diagnostic/ignored(_:reason:)`` with
   /// ``IgnoredReason/stopped``. Stopping twice does nothing.
   public func stop() {
     guard case .running = phase else { return }
