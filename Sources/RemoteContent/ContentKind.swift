@@ -14,6 +14,31 @@ public protocol ContentKind: SendableMetatype {
 
   /// Presents loaded content as a platform-neutral screen.
   static func present(_ content: Content) -> ScreenDescription
+
+  /// Presents a failure to load the content with `id` as a platform-neutral error screen.
+  ///
+  /// The default says which of not found, unreachable and malformed it was, and offers a retry.
+  static func present(_ failure: LoadFailure, id: ContentID) -> ScreenDescription
+}
+
+extension ContentKind {
+  /// The screen's title before its content is known: `Story 12345`.
+  public static func placeholderTitle(id: ContentID) -> String {
+    "\(name.prefix(1).uppercased())\(name.dropFirst()) \(id)"
+  }
+
+  /// Presents a failure: "Could not find story.", "Could not load story: …", or "Could not read
+  /// story: the data is malformed (…)", with a retry action.
+  public static func present(_ failure: LoadFailure, id: ContentID) -> ScreenDescription {
+    let message =
+      switch failure {
+      case .notFound: "Could not find \(name)."
+      case .unreachable(let detail): "Could not load \(name): \(detail)."
+      case .malformed(let detail): "Could not read \(name): the data is malformed (\(detail))."
+      }
+    return ScreenDescription(
+      title: placeholderTitle(id: id), rows: [.error(message)], actions: [.retry])
+  }
 }
 
 /// Why content could not be loaded.

@@ -111,25 +111,17 @@ public enum RemoteContent<Kind: ContentKind>: Feature {
 
 extension RemoteContent.State {
   /// What the screen shows now: a pure function of the state.
+  ///
+  /// Loaded content and failures are presented by the content's kind.
   public var screen: ScreenDescription {
-    let title = "\(Kind.name.prefix(1).uppercased())\(Kind.name.dropFirst()) \(id)"
     switch phase {
     case .notStarted, .loading:
-      return ScreenDescription(title: title, rows: [.progress("Loading \(Kind.name)…")])
+      ScreenDescription(
+        title: Kind.placeholderTitle(id: id), rows: [.progress("Loading \(Kind.name)…")])
     case .loaded(let content):
-      return Kind.present(content)
+      Kind.present(content)
     case .failed(let failure):
-      return ScreenDescription(
-        title: title, rows: [.error(message(for: failure))], actions: [.retry])
-    }
-  }
-
-  /// The error screen's text: not found, unreachable and malformed each say so.
-  private func message(for failure: LoadFailure) -> String {
-    switch failure {
-    case .notFound: "Could not find \(Kind.name)."
-    case .unreachable(let detail): "Could not load \(Kind.name): \(detail)."
-    case .malformed(let detail): "Could not read \(Kind.name): the data is malformed (\(detail))."
+      Kind.present(failure, id: id)
     }
   }
 }

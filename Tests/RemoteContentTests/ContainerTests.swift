@@ -105,6 +105,11 @@ import Testing
         == "Story 12345\n! Could not read story: the data is malformed (bad date).\n[retry]")
   }
 
+  @Test func aKindCanPresentItsOwnErrorScreen() {
+    let screen = RemoteContent<QuietKind>.State(id: id, phase: .failed(.notFound)).screen
+    #expect(screen == ScreenDescription(title: "Gone", rows: [.text("Nothing here.")]))
+  }
+
   @Test func aMessageAndAUserPresentTheirFields() {
     #expect(
       MessageKind.present(Fixtures.message).plainText
@@ -133,5 +138,16 @@ import Testing
   @Test func anEventForAnotherKindIsDropped() {
     let state = ContentScreen.State(id: 1, route: .user(ContentID("2")!))
     expectStep(ContentScreen.self, from: state, on: .story(.appear))
+  }
+}
+
+/// A kind with its own error screen.
+private enum QuietKind: ContentKind {
+  static let name = "note"
+  static func present(_ content: String) -> ScreenDescription {
+    ScreenDescription(title: content, rows: [])
+  }
+  static func present(_ failure: LoadFailure, id: ContentID) -> ScreenDescription {
+    ScreenDescription(title: "Gone", rows: [.text("Nothing here.")])
   }
 }
