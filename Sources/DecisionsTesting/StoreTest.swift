@@ -47,6 +47,35 @@ public final class StoreTest<F: Feature>: Sendable {
   public var processedEvents: [F.Event] {
     journal.events
   }
+
+  /// Asserts that no work ended on an error that no `catch:` handler turned into an event.
+  /// - Parameters:
+  ///   - fileID: The caller's file id, for the failure's location.
+  ///   - filePath: The caller's file path, for the failure's location.
+  ///   - line: The caller's line, for the failure's location.
+  ///   - column: The caller's column, for the failure's location.
+  /// - Returns: The unhandled errors, for further checks; empty when the assertion passed.
+  @discardableResult
+  public func expectNoUnhandledErrors(
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> [any Error] {
+    let failures = journal.entries.compactMap { entry -> (WorkID?, any Error)? in
+      if case .workFailed(let id, let error) = entry { return (id, error) }
+      return nil
+    }
+    guard !failures.isEmpty else { return [] }
+    let list = failures.map { id, error in
+      "  \(id.map { "work \"\($0)\"" } ?? "unkeyed work"): \(error)"
+    }
+    reportFailure(
+      "Work ended on errors that no catch: handler turned into events:\n"
+        + list.joined(separator: "\n"),
+      at: Location(fileID: fileID, filePath: filePath, line: line, column: column))
+    return failures.map(\.1)
+  }
 }
 
 extension StoreTest where F.State: Equatable {

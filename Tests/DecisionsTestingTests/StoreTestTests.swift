@@ -58,6 +58,20 @@ import Testing
       ])
   }
 
+  @Test func unhandledWorkErrorsFailAndAreNamed() async {
+    let test = StoreTest<Loader>(state: .idle, deps: deps(load: { "hi" }))
+    #expect(withCapturedFailures { test.expectNoUnhandledErrors() }.isEmpty)
+    test.journal.record(.workFailed(id: WorkID("sync"), error: Loader.Offline()))
+    let failures = withCapturedFailures { test.expectNoUnhandledErrors() }
+    #expect(
+      failures.map(\.message) == [
+        """
+        Work ended on errors that no catch: handler turned into events:
+          work "sync": Offline()
+        """
+      ])
+  }
+
   @Test func unexpectedProcessedEventsFail() async {
     let test = StoreTest<Loader>(state: .idle, deps: deps(load: { "hi" }))
     await test.send(.tap)
