@@ -1,5 +1,0 @@
-import Testing
-
-@Test func placeholderUntilTheCoresLand() {
-  #expect(Bool(true))
-}
