@@ -27,7 +27,7 @@
 /// }
 /// ```
 ///
-/// A core's metatype is `Sendable` (``SendableMetatype``): the store calls it from its own executor,
+/// A core's metatype is `Sendable` (`SendableMetatype`): the store calls it from its own executor,
 /// so a conformance cannot be isolated to another actor such as the main actor.
 public protocol Core: SendableMetatype {
   /// Everything the feature knows at one moment.

@@ -1,0 +1,82 @@
+// The tests of Docs/Composition.md, compiled and run.
+
+import DecisionsTesting
+import Testing
+
+@Suite struct DashboardCoreTests {
+  @Test func aChildsDecisionsComeBackWrapped() {
+    var test = CoreTest<Dashboard>(state: .init())
+    test.send(.counter(.factTapped), decisions: [.counter(.loadFact(0))]) {
+      $0.counter.isLoadingFact = true
+    }
+    test.send(.addDownload, decisions: [.download(id: 1, .fetch(1))]) {
+      $0.downloads = [Download.State(id: 1, isDownloading: true)]
+      $0.nextDownloadID = 2
+    }
+  }
+
+  @Test func anEventForAChildThatIsGoneChangesNothing() {
+    var test = CoreTest<Dashboard>(state: .init())
+    test.send(.sheet(.incrementTapped))  // no sheet is open
+    test.send(.download(id: 7, .start))  // no download 7
+  }
+
+  @Test func closingTheSheetCancelsItsWork() {
+    var test = CoreTest<Dashboard>(state: .init(counter: .init(count: 3)))
+    test.send(.openSheet) {
+      $0.sheet = Counter.State(count: 3)
+    }
+    test.send(.sheet(.factTapped), decisions: [.sheet(.loadFact(3))]) {
+      $0.sheet?.isLoadingFact = true
+    }
+    test.send(.closeSheet, decisions: [.cancelSheet]) {
+      $0.sheet = nil
+    }
+  }
+}
+
+@Suite(.timeLimit(.minutes(1))) struct DashboardStoreTests {
+  static func deps(gate: Gate, logged: Calls<String> = Calls()) -> Dashboard.Deps {
+    Dashboard.Deps(
+      loadFact: { number in
+        await gate.wait()
+        return "fact \(number)"
+      },
+      fetch: { id in
+        await gate.wait()
+        if id == 2 { throw Offline() }
+        return id * 1_000
+      },
+      log: logged.record)
+  }
+
+  @Test func twoCountersLoadSideBySideInTheirOwnScopes() async {
+    let gate = Gate()
+    let test = StoreTest<Dashboard>(state: .init(), deps: Self.deps(gate: gate))
+    await test.send(.openSheet)
+    await test.send(.counter(.factTapped))  // work "fact" in the dashboard's scope
+    await test.send(.sheet(.factTapped))  // work "fact" in the scope .sheet: no clash
+    gate.open()
+    await test.settle()
+    #expect(await test.state.counter.fact == "fact 0")
+    #expect(await test.state.sheet?.fact == "fact 0")
+  }
+
+  @Test func removingADownloadCancelsOnlyItsWork() async {
+    let gate = Gate()
+    let logged = Calls<String>()
+    let test = StoreTest<Dashboard>(state: .init(), deps: Self.deps(gate: gate, logged: logged))
+    await test.send(.addDownload)  // id 1
+    await test.send(.addDownload)  // id 2, whose fetch fails
+    await test.send(.addDownload)  // id 3
+    await test.send(.removeDownload(id: 1))
+    gate.open()
+    await test.settle()
+    await test.expectState(
+      .init(
+        downloads: [.init(id: 2), .init(id: 3, bytes: 3_000)],
+        nextDownloadID: 4))
+    #expect(logged.all == ["download 2: failed: offline"])
+    #expect(test.journal.ignoredEvents.map(\.reason) == [.cancelledWork])
+  }
+}

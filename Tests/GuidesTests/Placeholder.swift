@@ -1,5 +1,0 @@
-import Testing
-
-@Test func placeholderUntilTheGuidesLand() {
-  #expect(Bool(true))
-}
