@@ -42,26 +42,29 @@ let package = Package(
       dependencies: ["Decisions"],
       path: "Sources/DecisionsBenchmarks"
     ),
-    .testTarget(name: "DecisionsTests", dependencies: ["Decisions", "DecisionsTesting"]),
+    .testTarget(
+      name: "DecisionsTests", dependencies: ["Decisions", "DecisionsTesting", "TestSupport"]),
     .target(
-      name: "ProcessTestSupport",
+      name: "TestSupport",
       dependencies: ["Decisions"],
-      path: "Tests/ProcessTestSupport"
+      path: "Tests/TestSupport"
     ),
     .testTarget(
       name: "FactFeatureTests",
-      dependencies: ["FactFeature", "DecisionsTesting", "ProcessTestSupport", "facts"],
+      dependencies: ["FactFeature", "DecisionsTesting", "TestSupport", "facts"],
       exclude: ["__Traces__"]
     ),
     .testTarget(
       name: "RemoteContentTests",
-      dependencies: ["RemoteContent", "DecisionsTesting", "ProcessTestSupport", "stories"],
+      dependencies: ["RemoteContent", "DecisionsTesting", "TestSupport", "stories"],
       exclude: ["__Traces__"]
     ),
     .testTarget(name: "ExtractedCoresTests", dependencies: ["ExtractedCores"]),
     .testTarget(
       name: "GuidesTests",
-      dependencies: ["Decisions", "DecisionsTesting", "FactFeature", "RemoteContent"],
+      dependencies: [
+        "Decisions", "DecisionsTesting", "FactFeature", "RemoteContent", "TestSupport",
+      ],
       exclude: ["__Traces__"]
     ),
     .testTarget(

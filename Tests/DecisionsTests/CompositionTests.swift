@@ -1,4 +1,5 @@
 import Decisions
+import TestSupport
 import Testing
 
 @Suite(.timeLimit(.minutes(1))) struct CompositionCoreTests {

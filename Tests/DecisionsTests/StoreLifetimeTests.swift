@@ -1,4 +1,5 @@
 import Decisions
+import TestSupport
 import Testing
 
 /// Guarantee 5: stop() and the end of a store's life.

@@ -1,5 +1,6 @@
 import Decisions
 import Dispatch
+import TestSupport
 import Testing
 
 /// Guarantees 1, 2 and 8: one event at a time, in each sender's order, from async and sync code.

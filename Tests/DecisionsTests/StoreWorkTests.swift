@@ -1,4 +1,5 @@
 import Decisions
+import TestSupport
 import Testing
 
 /// Guarantees 3, 4 and 6: tracked work, keys, cancellation, replacement, errors and settle().

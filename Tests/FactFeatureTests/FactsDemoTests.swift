@@ -1,4 +1,4 @@
-import ProcessTestSupport
+import TestSupport
 import Testing
 
 /// Runs the built `facts` demo as a process, as a user would, and checks what it prints.

@@ -1,6 +1,7 @@
 // The tests of Docs/Composition.md, compiled and run.
 
 import DecisionsTesting
+import TestSupport
 import Testing
 
 @Suite struct DashboardCoreTests {

@@ -3,6 +3,7 @@
 import DecisionsTesting
 import FactFeature
 import Foundation
+import TestSupport
 import Testing
 
 @Suite(.timeLimit(.minutes(1))) struct DiagnosticsGuideTests {

@@ -1,4 +1,4 @@
-import ProcessTestSupport
+import TestSupport
 import Testing
 
 /// Runs the built `stories` demo as a process and checks what it prints.

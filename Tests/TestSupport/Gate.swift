@@ -1,8 +1,8 @@
-@testable import Decisions
+import Decisions
 
 /// A one-shot gate that work can wait on until the test opens it: a deterministic stand-in for "slow"
 /// work, with no clocks or sleeps.
-final class Gate: Sendable {
+public final class Gate: Sendable {
   private struct Contents {
     var isOpen = false
     var waiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
@@ -10,10 +10,13 @@ final class Gate: Sendable {
   }
   private let contents = Protected(Contents())
 
+  /// Creates a closed gate.
+  public init() {}
+
   /// Opens the gate, resuming every waiter.
   ///
   /// Later waits return at once.
-  func open() {
+  public func open() {
     let waiters = contents.withLock { contents in
       contents.isOpen = true
       defer { contents.waiters = [:] }
@@ -24,7 +27,7 @@ final class Gate: Sendable {
 
   /// Waits until the gate opens, ignoring cancellation: work that would send unless something
   /// dropped its events.
-  func wait() async {
+  public func wait() async {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       let resumeNow = contents.withLock { contents -> Bool in
         if contents.isOpen { return true }
@@ -37,7 +40,7 @@ final class Gate: Sendable {
   }
 
   /// Waits until the gate opens or the task is cancelled; returns whether it was cancelled.
-  func waitUnlessCancelled() async -> Bool {
+  public func waitUnlessCancelled() async -> Bool {
     let id = contents.withLock { contents -> UInt64 in
       contents.nextID += 1
       return contents.nextID
@@ -60,16 +63,19 @@ final class Gate: Sendable {
 }
 
 /// A thread-safe list that tests append to from deps closures and diagnostics hooks.
-final class Recorder<Value: Sendable>: Sendable {
+public final class Recorder<Value: Sendable>: Sendable {
   private let storage = Protected<[Value]>([])
 
+  /// Creates an empty recorder.
+  public init() {}
+
   /// Appends a value.
-  func record(_ value: Value) {
+  public func record(_ value: Value) {
     storage.withLock { $0.append(value) }
   }
 
   /// Everything recorded so far, in order.
-  var values: [Value] {
+  public var values: [Value] {
     storage.withLock { $0 }
   }
 }
