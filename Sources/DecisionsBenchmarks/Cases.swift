@@ -1,0 +1,371 @@
+import Decisions
+import Synchronization
+
+#if canImport(Observation)
+  import Observation
+#endif
+
+// MARK: - 1. Floor
+
+/// Calls the counter's core once, never inlined, so the floor loop cannot be folded away.
+@inline(never)
+func decide(_ event: Counter.Event, _ state: inout Counter.State) -> [Counter.Decision] {
+  Counter.makeDecisions(event: event, state: &state)
+}
+
+/// Case 1: the core called directly in a loop, with no store: the cost every other case is
+/// compared with.
+func floorCase(_ plan: Plan) async -> [Row] {
+  let row = await measure(
+    "1", "floor: makeDecisions in a loop, no Store", events: plan.events(20_000_000), plan: plan
+  ) { events in
+    var state = Counter.State()
+    var decided = 0
+    let start = ContinuousClock.now
+    for _ in 0..<events {
+      decided &+= decide(.increment, &state).count
+    }
+    let elapsed = ContinuousClock.now - start
+    check(state.count == events, "the core counted \(state.count) of \(events) events")
+    check(decided == 0, "the core decided \(decided) times; increment decides nothing")
+    return elapsed
+  }
+  return [row]
+}
+
+// MARK: - 2-4. Sending events
+
+/// Case 2: `await store.send` of events that decide nothing, from one task.
+func sendCase(_ plan: Plan) async -> [Row] {
+  let row = await measure(
+    "2", "await send, no decisions, one task", events: plan.events(1_000_000), plan: plan
+  ) { events in
+    let store = Store<Counter>(state: .init(), deps: .none)
+    let elapsed = await timedInBackground {
+      for _ in 0..<events { await store.send(.increment) }
+    }
+    await expectCount(store, events)
+    return elapsed
+  }
+  return [row]
+}
+
+/// Posts `events` increments from synchronous code, as a UI callback would.
+@inline(never)
+func postIncrements(to store: Store<Counter>, _ events: Int) {
+  for _ in 0..<events { store.post(.increment) }
+}
+
+/// Case 3: `store.post` from synchronous code, then one `await store.settle()`.
+func postCase(_ plan: Plan) async -> [Row] {
+  let row = await measure(
+    "3", "post from sync code, then settle()", events: plan.events(1_000_000), plan: plan
+  ) { events in
+    let store = Store<Counter>(state: .init(), deps: .none)
+    let elapsed = await timedInBackground {
+      postIncrements(to: store, events)
+      await store.settle()
+    }
+    await expectCount(store, events)
+    return elapsed
+  }
+  return [row]
+}
+
+/// Case 4: events that each decide one quick decision, performed in place through `Deps`.
+func quickDecisionCase(_ plan: Plan) async -> [Row] {
+  let row = await measure(
+    "4", "await send, one quick decision", events: plan.events(1_000_000), plan: plan
+  ) { events in
+    let total = Total()
+    let store = Store<Counter>(state: .init(), deps: .init(log: { total.add($0) }))
+    let elapsed = await timedInBackground {
+      for _ in 0..<events { await store.send(.tap(1)) }
+    }
+    await expectCount(store, events)
+    check(total.value == events, "the executor logged \(total.value) of \(events) decisions")
+    return elapsed
+  }
+  return [row]
+}
+
+/// Checks that a counter store has counted exactly `events` events.
+func expectCount(_ store: Store<Counter>, _ events: Int) async {
+  let count = await store.state.count
+  check(count == events, "the store counted \(count) of \(events) events")
+}
+
+// MARK: - 5. Effect round trip
+
+/// The times at which the `echo` dependency was called, to measure each round trip on its own.
+final class Stamps: Sendable {
+  private let instants: Mutex<[ContinuousClock.Instant]>
+
+  /// Creates an empty record with room for `capacity` instants.
+  init(capacity: Int) {
+    var instants: [ContinuousClock.Instant] = []
+    instants.reserveCapacity(capacity)
+    self.instants = Mutex(instants)
+  }
+
+  /// Records the current instant.
+  func record() {
+    let now = ContinuousClock.now
+    instants.withLock { $0.append(now) }
+  }
+
+  /// The nanoseconds between consecutive instants: one value per complete round trip.
+  var intervals: [Double] {
+    instants.withLock { instants in
+      zip(instants, instants.dropFirst()).map { nanoseconds($1 - $0) }
+    }
+  }
+}
+
+/// Case 5: a chain of round trips, event → long-work decision → `Deps` closure → event back →
+/// state, each one started by the answer to the previous one: latency, not throughput.
+func roundTripCase(_ plan: Plan) async -> [Row] {
+  var trips: [Double] = []
+  var row = await measure(
+    "5", "effect round trip (latency)", events: plan.events(100_000), plan: plan
+  ) { rounds in
+    let stamps = Stamps(capacity: rounds)
+    let deps = PingPong.Deps(echo: { value in
+      stamps.record()
+      return value
+    })
+    let store = Store<PingPong>(state: .init(), deps: deps)
+    let elapsed = await timedInBackground {
+      await store.send(.start(rounds: rounds))
+      await store.settle()
+    }
+    let state = await store.state
+    check(state.answers == rounds, "\(state.answers) of \(rounds) answers arrived")
+    check(state.sum == rounds * (rounds - 1) / 2, "the answers add up to \(state.sum)")
+    trips.append(contentsOf: stamps.intervals)
+    return elapsed
+  }
+  trips.sort()
+  if !trips.isEmpty {
+    let median = trips[trips.count / 2]
+    let p99 = trips[Swift.min(trips.count - 1, trips.count * 99 / 100)]
+    row.note =
+      "each round trip timed on its own (Deps call to next Deps call, includes warm-up): "
+      + "median \(readable(median)) ns, p99 \(readable(p99)) ns"
+  }
+  return [row]
+}
+
+// MARK: - 6. Observers
+
+/// Case 6: the store of case 2 with 1 and with 100 `states()` sequences, each consumed by a task.
+func observersCase(_ plan: Plan) async -> [Row] {
+  var rows: [Row] = []
+  for (id, observers) in [("6a", 1), ("6b", 100)] {
+    let title = "await send, \(observers) states() observer\(observers == 1 ? "" : "s")"
+    rows.append(
+      await measure(id, title, events: plan.events(5_000), plan: plan) { events in
+        let store = Store<Counter>(state: .init(), deps: .none)
+        var tasks: [Task<Int, Never>] = []
+        for _ in 0..<observers {
+          let states = await store.states()
+          tasks.append(Task.detached { await consume(states, until: events) })
+        }
+        let consumers = tasks
+        let elapsed = await timedInBackground {
+          for _ in 0..<events { await store.send(.increment) }
+          for consumer in consumers {
+            let seen = await consumer.value
+            check(seen == events + 1, "an observer saw \(seen) of \(events + 1) states")
+          }
+        }
+        await expectCount(store, events)
+        await store.stop()
+        return elapsed
+      })
+  }
+  return rows
+}
+
+/// Reads states in order until the count reaches `count`, and returns how many it read.
+func consume(_ states: AsyncStream<Counter.State>, until count: Int) async -> Int {
+  var seen = 0
+  for await state in states {
+    check(state.count == seen, "an observer saw count \(state.count) where \(seen) was next")
+    seen += 1
+    if state.count == count { break }
+  }
+  return seen
+}
+
+// MARK: - 7. Composition
+
+/// Case 7: the flat counter against the same counter embedded three levels deep (``Top`` →
+/// ``Middle`` → ``Counter``), with no decisions and with one quick decision per event.
+func compositionCase(_ plan: Plan) async -> [Row] {
+  let events = plan.events(1_000_000)
+  let flat = await measure("7a", "flat, no decisions", events: events, plan: plan) { events in
+    let store = Store<Counter>(state: .init(), deps: .none)
+    let elapsed = await timedInBackground {
+      for _ in 0..<events { await store.send(.increment) }
+    }
+    await expectCount(store, events)
+    return elapsed
+  }
+  let composed = await measure("7b", "3 levels, no decisions", events: events, plan: plan) {
+    events in
+    let store = Store<Top>(state: .init(), deps: .init(middle: .init(counter: .none)))
+    let elapsed = await timedInBackground {
+      for _ in 0..<events { await store.send(.middle(.counter(.increment))) }
+    }
+    let count = await store.state.middle.counter.count
+    check(count == events, "the store counted \(count) of \(events) events")
+    return elapsed
+  }
+  let flatDecision = await measure("7c", "flat, one quick decision", events: events, plan: plan) {
+    events in
+    let total = Total()
+    let store = Store<Counter>(state: .init(), deps: .init(log: { total.add($0) }))
+    let elapsed = await timedInBackground {
+      for _ in 0..<events { await store.send(.tap(1)) }
+    }
+    await expectCount(store, events)
+    check(total.value == events, "the executor logged \(total.value) of \(events) decisions")
+    return elapsed
+  }
+  let composedDecision = await measure(
+    "7d", "3 levels, one quick decision", events: events, plan: plan
+  ) { events in
+    let total = Total()
+    let deps = Top.Deps(middle: .init(counter: .init(log: { total.add($0) })))
+    let store = Store<Top>(state: .init(), deps: deps)
+    let elapsed = await timedInBackground {
+      for _ in 0..<events { await store.send(.middle(.counter(.tap(1)))) }
+    }
+    let count = await store.state.middle.counter.count
+    check(count == events, "the store counted \(count) of \(events) events")
+    check(total.value == events, "the executor logged \(total.value) of \(events) decisions")
+    return elapsed
+  }
+  return [flat, composed, flatDecision, composedDecision]
+}
+
+// MARK: - 8. Baseline
+
+/// Case 8: an idiomatic `@Observable` main-actor view model doing the work of cases 2 and 5.
+@MainActor
+func baselineCase(_ plan: Plan) async -> [Row] {
+  #if canImport(Observation)
+    let taps = await measure(
+      "8a", "view model: tap, mutate in place (main)", events: plan.events(1_000_000), plan: plan
+    ) { events in
+      let model = CounterViewModel(echo: { $0 })
+      let start = ContinuousClock.now
+      for _ in 0..<events { model.didTap() }
+      let elapsed = ContinuousClock.now - start
+      check(model.count == events, "the model counted \(model.count) of \(events) taps")
+      return elapsed
+    }
+    let loads = await measure(
+      "8b", "view model: Task per load (latency)", events: plan.events(100_000), plan: plan
+    ) { rounds in
+      let model = CounterViewModel(echo: { $0 })
+      let start = ContinuousClock.now
+      await model.loadRepeatedly(rounds: rounds)
+      let elapsed = ContinuousClock.now - start
+      check(model.answers == rounds, "\(model.answers) of \(rounds) loads finished")
+      check(model.sum == rounds * (rounds - 1) / 2, "the loads add up to \(model.sum)")
+      return elapsed
+    }
+    return [taps, loads]
+  #else
+    return []
+  #endif
+}
+
+// MARK: - 9. The UI path
+
+/// An actor that does nothing but count calls: the other end of a main-actor round trip.
+actor Echo {
+  /// How many times ``ping()`` was called.
+  private(set) var pings = 0
+
+  /// Counts a call.
+  func ping() {
+    pings += 1
+  }
+}
+
+/// Case 9: a burst of events sent from the main actor through ``ObservableStore``, until the model
+/// on the main actor shows the burst's last state; and a main-actor round trip for scale.
+@MainActor
+func uiPathCase(_ plan: Plan) async -> [Row] {
+  #if canImport(Observation)
+    let hop = await measure(
+      "9a", "main-actor round trip (main→actor→main)", events: plan.events(20_000), plan: plan
+    ) { events in
+      let echo = Echo()
+      let start = ContinuousClock.now
+      for _ in 0..<events { await echo.ping() }
+      let elapsed = ContinuousClock.now - start
+      let pings = await echo.pings
+      check(pings == events, "the actor saw \(pings) of \(events) calls")
+      return elapsed
+    }
+    // NB: one burst is short, so it gets more runs than the other cases.
+    var burstPlan = plan
+    burstPlan.runs *= 5
+    burstPlan.warmup += 2
+    var mostChanges = 0
+    var sendNanos: [Double] = []
+    var burst = await measure(
+      "9b", "ObservableStore burst from main, delivered", events: plan.eventsOverride ?? 1_000,
+      plan: burstPlan
+    ) { events in
+      let model = ObservableStore<Counter>(state: .init(), deps: .none)
+      let start = ContinuousClock.now
+      for _ in 0..<events { model.send(.increment) }
+      let sent = ContinuousClock.now
+      let changes = await stateChanges(of: model, until: events)
+      let elapsed = ContinuousClock.now - start
+      check(model.state.count == events, "the model shows \(model.state.count) of \(events)")
+      mostChanges = Swift.max(mostChanges, changes)
+      sendNanos.append(nanoseconds(sent - start) / Double(events))
+      return elapsed
+    }
+    let burstNanos = burst.median * Double(burst.events)
+    burst.note =
+      "one burst of \(grouped(burst.events)) events: \(readable(burstNanos / 1_000)) µs = "
+      + "\(readable(burstNanos / hop.median)) main-actor round trips (9a); the model's state "
+      + "changed (one main-actor delivery each) at most \(mostChanges) "
+      + "time\(mostChanges == 1 ? "" : "s") per burst"
+    burst.deliveries = mostChanges
+    // NB: the same bursts, timed only until the last `send` returned: what the main thread pays.
+    let sends = Row(
+      id: "9c", title: "…of which the sends on the main thread", events: burst.events,
+      nanos: Array(sendNanos.dropFirst(burstPlan.warmup)))
+    return [hop, burst, sends]
+  #else
+    return []
+  #endif
+}
+
+#if canImport(Observation)
+  /// Waits on the main actor until the model shows `count`, and returns how many times its state
+  /// changed meanwhile: one per main-actor delivery that brought a new state.
+  @MainActor
+  func stateChanges(of model: ObservableStore<Counter>, until count: Int) async -> Int {
+    var changes = 0
+    while model.state.count < count {
+      await withCheckedContinuation { continuation in
+        withObservationTracking {
+          _ = model.state
+        } onChange: {
+          continuation.resume()
+        }
+      }
+      changes += 1
+    }
+    return changes
+  }
+#endif

@@ -1,0 +1,211 @@
+import Decisions
+import Synchronization
+
+// MARK: - The flat feature
+
+/// The trivial counter that most cases run: `increment` decides nothing, `tap` one quick decision.
+enum Counter: Feature {
+  /// The counter's state.
+  struct State: Equatable, Sendable {
+    /// How many events the core has handled.
+    var count = 0
+  }
+
+  /// The counter's events.
+  enum Event: Equatable, Sendable {
+    /// Counts, and decides nothing.
+    case increment
+    /// Counts, and decides to log the value.
+    case tap(Int)
+  }
+
+  /// The counter's one decision.
+  enum Decision: Equatable, Sendable {
+    /// Log the value: quick work, performed in place.
+    case log(Int)
+  }
+
+  /// The counter's one dependency.
+  struct Deps: Sendable {
+    /// Logs a value; the benchmark's version adds it to a total.
+    var log: @Sendable (Int) -> Void
+
+    /// Deps that do nothing, for cases whose events decide nothing.
+    static let none = Deps(log: { _ in })
+  }
+
+  static func makeDecisions(event: Event, state: inout State) -> [Decision] {
+    switch event {
+    case .increment:
+      state.count += 1
+      return []
+    case .tap(let value):
+      state.count += 1
+      return [.log(value)]
+    }
+  }
+
+  static func execute(_ decision: Decision, deps: Deps, effects: Effects<Event>) {
+    switch decision {
+    case .log(let value):
+      deps.log(value)
+    }
+  }
+}
+
+/// A thread-safe running total that `Deps` closures add to, so a case can check its quick work.
+final class Total: Sendable {
+  private let storage = Atomic<Int>(0)
+
+  /// The sum so far.
+  var value: Int { storage.load(ordering: .relaxed) }
+
+  /// Adds `amount` to the total.
+  func add(_ amount: Int) {
+    storage.add(amount, ordering: .relaxed)
+  }
+}
+
+// MARK: - Three levels of composition
+
+/// The middle level of the composed feature: it embeds ``Counter``.
+enum Middle: Feature {
+  /// The middle state: the embedded counter's.
+  struct State: Equatable, Sendable {
+    /// The child's state.
+    var counter = Counter.State()
+  }
+
+  /// The middle events.
+  enum Event: Equatable, Sendable {
+    /// An event for the child.
+    case counter(Counter.Event)
+  }
+
+  /// The middle decisions.
+  enum Decision: Equatable, Sendable {
+    /// A decision of the child.
+    case counter(Counter.Decision)
+  }
+
+  /// The middle deps: the child's, derived from them.
+  struct Deps: Sendable {
+    /// The child's deps.
+    var counter: Counter.Deps
+  }
+
+  static func makeDecisions(event: Event, state: inout State) -> [Decision] {
+    switch event {
+    case .counter(let event):
+      return Counter.makeDecisions(event: event, state: &state.counter, embed: Decision.counter)
+    }
+  }
+
+  static func execute(_ decision: Decision, deps: Deps, effects: Effects<Event>) {
+    switch decision {
+    case .counter(let decision):
+      Counter.execute(decision, deps: deps.counter, effects: effects, embed: Event.counter)
+    }
+  }
+}
+
+/// The top level of the composed feature: parent → child (``Middle``) → grandchild (``Counter``).
+enum Top: Feature {
+  /// The top state: the embedded middle level's.
+  struct State: Equatable, Sendable {
+    /// The child's state.
+    var middle = Middle.State()
+  }
+
+  /// The top events.
+  enum Event: Equatable, Sendable {
+    /// An event for the child.
+    case middle(Middle.Event)
+  }
+
+  /// The top decisions.
+  enum Decision: Equatable, Sendable {
+    /// A decision of the child.
+    case middle(Middle.Decision)
+  }
+
+  /// The top deps: the child's, derived from them.
+  struct Deps: Sendable {
+    /// The child's deps.
+    var middle: Middle.Deps
+  }
+
+  static func makeDecisions(event: Event, state: inout State) -> [Decision] {
+    switch event {
+    case .middle(let event):
+      return Middle.makeDecisions(event: event, state: &state.middle, embed: Decision.middle)
+    }
+  }
+
+  static func execute(_ decision: Decision, deps: Deps, effects: Effects<Event>) {
+    switch decision {
+    case .middle(let decision):
+      Middle.execute(decision, deps: deps.middle, effects: effects, embed: Event.middle)
+    }
+  }
+}
+
+// MARK: - Long work
+
+/// A feature whose every answer starts the next request: a chain of effect round trips.
+///
+/// `start(rounds:)` decides one `request`; the executor runs it as long work that calls the `echo`
+/// dependency and sends the answer back; each answer counts and decides the next request, until
+/// `rounds` answers have arrived. One link of the chain is one round trip.
+enum PingPong: Feature {
+  /// Progress through the chain.
+  struct State: Equatable, Sendable {
+    /// How many answers have arrived.
+    var answers = 0
+    /// How many answers the chain needs.
+    var rounds = 0
+    /// The sum of the answers, to check that each arrived once.
+    var sum = 0
+  }
+
+  /// The chain's events.
+  enum Event: Equatable, Sendable {
+    /// Starts a chain of `rounds` round trips.
+    case start(rounds: Int)
+    /// The answer to request number `value`.
+    case answer(Int)
+  }
+
+  /// The chain's decision.
+  enum Decision: Equatable, Sendable {
+    /// Send request number `value`: long work.
+    case request(Int)
+  }
+
+  /// The chain's dependency.
+  struct Deps: Sendable {
+    /// Answers a request; the benchmark's version returns its argument.
+    var echo: @Sendable (Int) async -> Int
+  }
+
+  static func makeDecisions(event: Event, state: inout State) -> [Decision] {
+    switch event {
+    case .start(let rounds):
+      state = State(rounds: rounds)
+      return rounds > 0 ? [.request(0)] : []
+    case .answer(let value):
+      state.answers += 1
+      state.sum += value
+      return state.answers < state.rounds ? [.request(state.answers)] : []
+    }
+  }
+
+  static func execute(_ decision: Decision, deps: Deps, effects: Effects<Event>) {
+    switch decision {
+    case .request(let value):
+      effects.run { send in
+        await send(.answer(await deps.echo(value)))
+      }
+    }
+  }
+}

@@ -1,0 +1,132 @@
+/// The command line of `decisions-bench`, parsed by hand: the package has no dependencies.
+struct Options: Equatable {
+  /// Fewer events and runs, for a smoke test in CI (well under 30 seconds).
+  var quick = false
+  /// The cases to run, by number; empty runs all of them.
+  var cases: Set<Int> = []
+  /// Events per run (stores, for case 10) for every selected case, instead of each case's own count.
+  var events: Int?
+  /// Timed runs per case, instead of the default.
+  var runs: Int?
+  /// Untimed warm-up runs per case, instead of the default.
+  var warmup: Int?
+  /// Whether to count heap allocations by running this program again under valgrind (case 10).
+  var countAllocations = true
+  /// Whether to print the usage and exit.
+  var help = false
+
+  /// The numbers of all cases.
+  static let allCases = 1...10
+
+  /// The text `--help` prints.
+  static let usage = """
+    USAGE: decisions-bench [--quick] [--case <n>]... [--events <n>] [--runs <n>] [--warmup <n>]
+                           [--no-valgrind] [--help]
+
+    Measures the Decisions Store against a floor (the core called directly), checks each case's
+    result, and prints ns per event. Build it in release mode:
+
+      swift run -c release decisions-bench
+
+    OPTIONS:
+      --quick          Fewer events and runs: a smoke test that finishes in well under 30 s.
+      --case <n>       Run only case <n> (1-10). Repeat it, or give a list: --case 2,3.
+      --events <n>     Events per run for every selected case (for case 10: stores to create).
+      --runs <n>       Timed runs per case (default 7; 3 with --quick).
+      --warmup <n>     Untimed warm-up runs per case (default 1).
+      --no-valgrind    Do not count heap allocations under valgrind (case 10; Linux only).
+      -h, --help       Show this help.
+
+    CASES:
+      1  floor: Core.makeDecisions called directly in a loop, no Store
+      2  await store.send, an event with no decisions, from one task
+      3  store.post from synchronous code, then await store.settle()
+      4  an event with one quick decision performed in place
+      5  effect round trip: event -> long work -> Deps closure -> event back (latency)
+      6  the same store with 1 and with 100 states() observers
+      7  a three-level composed feature vs the flat one
+      8  baseline: an idiomatic @Observable view model doing the same work
+      9  the UI path: a burst of events from the main actor through ObservableStore
+      10 memory: bytes per idle Store; heap allocations per event (valgrind)
+    """
+
+  /// A command line that cannot be run, with the reason.
+  struct UsageError: Error, Equatable {
+    /// What is wrong, in one line.
+    var message: String
+  }
+
+  /// Parses the arguments that follow the program's name.
+  static func parse(_ arguments: some Sequence<String>) throws(UsageError) -> Options {
+    var options = Options()
+    var iterator = arguments.makeIterator()
+    while let argument = iterator.next() {
+      // NB: `--name=value` is accepted as well as `--name value`.
+      let (name, inlineValue) = split(argument)
+      func value() throws(UsageError) -> String {
+        if let inlineValue { return inlineValue }
+        guard let next = iterator.next() else {
+          throw UsageError(message: "\(name) needs a value")
+        }
+        return next
+      }
+      switch name {
+      case "--quick":
+        try noValue(name, inlineValue)
+        options.quick = true
+      case "--case":
+        for item in try value().split(separator: ",", omittingEmptySubsequences: false) {
+          let number = try positive(String(item), for: name)
+          guard allCases.contains(number) else {
+            throw UsageError(message: "--case must be between 1 and 10, not \(number)")
+          }
+          options.cases.insert(number)
+        }
+      case "--events":
+        options.events = try positive(value(), for: name)
+      case "--runs":
+        options.runs = try positive(value(), for: name)
+      case "--warmup":
+        options.warmup = try natural(value(), for: name)
+      case "--no-valgrind":
+        try noValue(name, inlineValue)
+        options.countAllocations = false
+      case "-h", "--help":
+        try noValue(name, inlineValue)
+        options.help = true
+      default:
+        throw UsageError(message: "unknown argument '\(argument)'")
+      }
+    }
+    return options
+  }
+
+  /// Whether case `number` is selected.
+  func runs(case number: Int) -> Bool {
+    cases.isEmpty || cases.contains(number)
+  }
+
+  private static func split(_ argument: String) -> (String, String?) {
+    guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else {
+      return (argument, nil)
+    }
+    return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+  }
+
+  private static func noValue(_ name: String, _ value: String?) throws(UsageError) {
+    if value != nil { throw UsageError(message: "\(name) takes no value") }
+  }
+
+  private static func positive(_ text: String, for name: String) throws(UsageError) -> Int {
+    let number = try natural(text, for: name)
+    guard number > 0 else { throw UsageError(message: "\(name) must be at least 1") }
+    return number
+  }
+
+  private static func natural(_ text: String, for name: String) throws(UsageError) -> Int {
+    guard let number = Int(text.filter { $0 != "_" }), number >= 0 else {
+      throw UsageError(message: "\(name) needs a whole number, not '\(text)'")
+    }
+    return number
+  }
+}
