@@ -1,5 +1,8 @@
 // MARK: - Embedding a child core
 
+// NB: the helpers are inlinable, so they are specialized for the parent's and child's types in the
+// caller's module, like the rest of the core. Unspecialized, they looked up type metadata at run time
+// on every event, and cost more than the whole store.
 extension Core {
   /// Runs this core as a child of a parent core, on the child state inside the parent's state.
   ///
@@ -9,6 +12,7 @@ extension Core {
   ///   return Counter.makeDecisions(event: event, state: &state.counter, embed: Decision.counter)
   /// ```
   /// - Complexity: O(*d*), where *d* is the number of decisions the child returns.
+  @inlinable
   public static func makeDecisions<ParentDecision>(
     event: Event,
     state: inout State,
@@ -24,6 +28,7 @@ extension Core {
   /// gone has nothing to decide. Cancel a removed child's work when you remove it (see
   /// ``Effects/cancelAll()``), and no event of its work will arrive afterwards.
   /// - Complexity: O(*d*), where *d* is the number of decisions the child returns.
+  @inlinable
   public static func makeDecisions<ParentDecision>(
     event: Event,
     state: inout State?,
@@ -47,6 +52,7 @@ extension Core {
   /// ```
   /// - Complexity: O(*n* + *d*), where *n* is the number of children (a linear search by id) and *d*
   ///   the number of decisions the child returns.
+  @inlinable
   public static func makeDecisions<ParentDecision>(
     event: Event,
     id: State.ID,
@@ -70,6 +76,7 @@ extension Feature {
   /// case .counter(let decision):
   ///   Counter.execute(decision, deps: deps.counter, effects: effects, embed: Event.counter)
   /// ```
+  @inlinable
   public static func execute<ParentEvent: Sendable>(
     _ decision: Decision,
     deps: Deps,
@@ -88,6 +95,7 @@ extension Feature {
   /// case .row(let id, let decision):
   ///   Row.execute(decision, deps: deps.row, effects: effects, scope: id) { Event.row(id, $0) }
   /// ```
+  @inlinable
   public static func execute<ParentEvent: Sendable>(
     _ decision: Decision,
     deps: Deps,
@@ -103,6 +111,7 @@ extension Feature {
 
 extension Effects {
   /// Effects for a child feature whose events are wrapped with `embed`, in the same work scope.
+  @inlinable
   public func map<Child: Sendable>(_ embed: @escaping @Sendable (Child) -> Event) -> Effects<Child>
   {
     Effects<Child>(runtime: runtime, route: route.map(embed), scope: scope)
@@ -112,6 +121,7 @@ extension Effects {
   ///
   /// Work ids inside the scope do not clash with ids outside it, and ``cancelAll(in:)`` with the same
   /// scope cancels all of the child's work.
+  @inlinable
   public func scoped<Child: Sendable>(
     to scope: some Hashable & Sendable,
     _ embed: @escaping @Sendable (Child) -> Event

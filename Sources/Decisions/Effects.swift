@@ -14,11 +14,14 @@
 ///   effects.cancel(id: "load")
 /// ```
 public struct Effects<Event: Sendable> {
-  let runtime: WorkRuntime
-  let route: EventRoute<Event>
-  let scope: [WorkID]
+  // NB: usable from inlinable code, so that `map` and `scoped`, which embedded children call once per
+  // decision, are specialized in the caller's module instead of looking up metadata at run time.
+  @usableFromInline let runtime: WorkRuntime
+  @usableFromInline let route: EventRoute<Event>
+  @usableFromInline let scope: [WorkID]
 
   /// Creates effects that start work in `runtime` and send events along `route`.
+  @usableFromInline
   package init(runtime: WorkRuntime, route: EventRoute<Event>, scope: [WorkID]) {
     self.runtime = runtime
     self.route = route
@@ -91,9 +94,9 @@ public struct Effects<Event: Sendable> {
     operation: @escaping @Sendable (Send<Event>) async throws -> Void,
     catch handler: (@Sendable (any Error) -> Event)?
   ) {
-    let deliver = route.deliver
+    let route = self.route
     runtime.start(scope: scope, id: id, priority: priority) { token in
-      let send = Send(token: token, deliver: deliver)
+      let send = Send(token: token) { event, token in await route.deliver(event, from: token) }
       do {
         try await operation(send)
         return nil

@@ -30,8 +30,11 @@ import Synchronization
 /// 7. State can be observed with ``states(bufferingPolicy:)`` or, from UI code, ``ObservableStore``.
 /// 8. ``post(_:)`` sends from synchronous code, in order.
 public actor Store<F: Feature> {
+  // NB: unchecked exclusivity: only the store's executor touches `state`, and the pure core cannot
+  // reach it during `makeDecisions`. Unspecialized, the dynamic check costs about 80 instructions
+  // per event, a third of an event without decisions.
   /// The current state.
-  public private(set) var state: F.State
+  @exclusivity(unchecked) public private(set) var state: F.State
 
   /// The dependencies decisions are performed with.
   public nonisolated let deps: F.Deps
@@ -43,14 +46,22 @@ public actor Store<F: Feature> {
   /// Events queued by ``Effects/send(_:)`` while an event is being processed.
   private let pending: PendingEvents<F.Event>
   /// Events posted from synchronous code, waiting for the store's executor.
-  private nonisolated let inbox = Protected(Inbox())
-  /// How many events wait in `inbox`: lets ``send(_:)`` skip the lock when there are none.
-  private nonisolated let inboxCount = Atomic<Int>(0)
+  private nonisolated let inbox = PostedEvents<F.Event>()
   private var spareBatch: [F.Event] = []
   /// Observers that receive every state.
-  private var observers: [StateObserver] = []
+  private var observers: [StateObserver] = [] {
+    didSet { hasObservers = !observers.isEmpty }
+  }
   /// Observers that receive the latest state once the store has caught up with posted events.
-  private var idleObservers: [StateObserver] = []
+  private var idleObservers: [StateObserver] = [] {
+    didSet { hasIdleObservers = !idleObservers.isEmpty }
+  }
+  // NB: flags for the hot path: unspecialized, `observers.isEmpty` looks up the metadata of
+  // `[Store<F>.StateObserver]` in the runtime's cache on every event.
+  /// Whether `observers` is not empty.
+  private var hasObservers = false
+  /// Whether `idleObservers` is not empty.
+  private var hasIdleObservers = false
   /// Whether the idle observers have not yet seen the current state.
   private var idleStateIsStale = false
   private var nextObserverID: UInt64 = 0
@@ -63,12 +74,6 @@ public actor Store<F: Feature> {
     case running
     /// Stopped: work cancelled, events ignored.
     case stopped
-  }
-
-  /// Events posted from synchronous code, and whether a task is on its way to process them.
-  private struct Inbox {
-    var events: [F.Event] = []
-    var drainScheduled = false
   }
 
   /// Creates a store that runs feature `F` from an initial state.
@@ -95,6 +100,7 @@ public actor Store<F: Feature> {
     self.state = state
     if let observer {
       self.idleObservers = [observer]
+      self.hasIdleObservers = true
       self.nextObserverID = observer.id
     }
     self.deps = deps
@@ -121,7 +127,7 @@ public actor Store<F: Feature> {
   /// Events posted earlier with ``post(_:)`` are processed first. After ``stop()`` the event is ignored
   /// and reported to the diagnostics hook.
   public func send(_ event: F.Event) {
-    if inboxCount.load(ordering: .acquiring) != 0 { drainInbox() }
+    if !inbox.isEmpty { drainInbox() }
     process(event)
     if idleStateIsStale { publishIfCaughtUp() }
   }
@@ -131,14 +137,7 @@ public actor Store<F: Feature> {
   /// Events posted from one thread are processed in the order posted, and before any event that thread
   /// later sends with ``send(_:)``.
   public nonisolated func post(_ event: F.Event) {
-    let mustSchedule = inbox.withLock { inbox in
-      inbox.events.append(event)
-      inboxCount.add(1, ordering: .releasing)
-      guard !inbox.drainScheduled else { return false }
-      inbox.drainScheduled = true
-      return true
-    }
-    if mustSchedule {
+    if inbox.append(event) {
       Task { await self.drainInbox() }
     }
   }
@@ -203,18 +202,21 @@ public actor Store<F: Feature> {
 
   private func process(_ event: F.Event) {
     guard case .running = phase else {
-      diagnostics?(.ignored(event, reason: .stopped))
+      report(ignored: event)
       return
     }
-    handle(event)
-    if !pending.events.isEmpty { handlePending() }
+    // NB: only decisions queue events (with `Effects.send`), so after an event that decided nothing
+    // the queue is still empty and need not be read.
+    if handle(event) { handlePending() }
   }
 
   /// Handles events queued by `Effects.send` in order, including ones queued while handling them.
   private func handlePending() {
+    // NB: no `removeAll` when nothing was queued: unspecialized, it costs more than the check.
+    guard pending.events.count != 0 else { return }
     var index = 0
     while index < pending.events.count {
-      handle(pending.events[index])
+      _ = handle(pending.events[index])
       index += 1
     }
     pending.events.removeAll(keepingCapacity: true)
@@ -222,29 +224,63 @@ public actor Store<F: Feature> {
 
   // NB: no suspension point from here to the end of the event's decisions: this is what makes event
   // processing atomic with respect to other events.
-  private func handle(_ event: F.Event) {
-    diagnostics?(.received(event))
+  //
+  // NB: this code is generic and not specialized for `F`: every use of a type that depends on `F`
+  // (`[F.Decision]`, `Diagnostic`, an iterator) can cost a lookup in the runtime's metadata cache,
+  // hundreds of instructions, on every event. Hence `count != 0` rather than `isEmpty`, flags for the
+  // observers, index loops, and diagnostics reported from separate functions: building a
+  // `Diagnostic` here would look up its metadata on every event, even with no diagnostics hook.
+  /// Handles one event and returns whether it decided anything.
+  private func handle(_ event: F.Event) -> Bool {
+    if diagnostics != nil { report(received: event) }
     let decisions = F.makeDecisions(event: event, state: &state)
-    diagnostics?(.state(state))
-    if !observers.isEmpty { publish() }
-    if !idleObservers.isEmpty { idleStateIsStale = true }
-    guard !decisions.isEmpty else { return }
+    if diagnostics != nil { reportState() }
+    if hasObservers { publish() }
+    if hasIdleObservers { idleStateIsStale = true }
+    guard decisions.count != 0 else { return false }
+    perform(decisions)
+    return true
+  }
+
+  private func perform(_ decisions: [F.Decision]) {
     let effects = Effects(runtime: runtime, route: root, scope: [])
-    for decision in decisions {
-      diagnostics?(.decided(decision))
-      F.execute(decision, deps: deps, effects: effects)
+    var index = 0
+    while index < decisions.count {
+      if diagnostics != nil { report(decided: decisions[index]) }
+      F.execute(decisions[index], deps: deps, effects: effects)
+      index += 1
     }
+  }
+
+  @inline(never)
+  private func report(received event: F.Event) {
+    diagnostics?(.received(event))
+  }
+
+  @inline(never)
+  private func reportState() {
+    diagnostics?(.state(state))
+  }
+
+  @inline(never)
+  private func report(decided decision: F.Decision) {
+    diagnostics?(.decided(decision))
+  }
+
+  @inline(never)
+  private func report(ignored event: F.Event) {
+    diagnostics?(.ignored(event, reason: .stopped))
   }
 
   private func drainInbox() {
     var batch = spareBatch
     spareBatch = []
-    inbox.withLock { inbox in
-      swap(&inbox.events, &batch)
-      inbox.drainScheduled = false
-      inboxCount.store(0, ordering: .releasing)
+    inbox.take(swappingWith: &batch)
+    var index = 0
+    while index < batch.count {
+      process(batch[index])
+      index += 1
     }
-    for event in batch { process(event) }
     batch.removeAll(keepingCapacity: true)
     spareBatch = batch
     if idleStateIsStale { publishIfCaughtUp() }
@@ -271,7 +307,7 @@ public actor Store<F: Feature> {
   }
 
   private var isSettled: Bool {
-    runtime.isEmpty && inboxCount.load(ordering: .acquiring) == 0
+    runtime.isEmpty && inbox.isEmpty
   }
 
   private func resumeSettleWaitersIfSettled() {
@@ -320,7 +356,7 @@ public actor Store<F: Feature> {
   /// Gives idle observers the current state, unless posted events are still waiting: a burst of
   /// events then reaches them once, at its end.
   private func publishIfCaughtUp() {
-    guard inboxCount.load(ordering: .acquiring) == 0 else { return }
+    guard inbox.isEmpty else { return }
     idleStateIsStale = false
     let state = self.state
     idleObservers.removeAll { !$0.receive(state) }
@@ -339,11 +375,51 @@ public actor Store<F: Feature> {
 
 /// Events queued behind the current one, on the store's executor.
 package final class PendingEvents<Event> {
+  // NB: unchecked exclusivity: used only on one executor, where a dynamic check would cost more
+  // than reading the array.
   /// The events, oldest first.
-  package var events: [Event] = []
+  @exclusivity(unchecked) package var events: [Event] = []
 
   /// Creates an empty queue.
   package init() {}
+}
+
+// NB: a class around a lock, not a `Protected<Inbox>` of a generic struct: the store's code is not
+// specialized for its feature, and there each use of a generic struct type looks up its metadata in
+// the runtime's cache, which cost more than the rest of `post`. A class carries its own metadata.
+/// Events posted from synchronous code, waiting for a store's executor, and whether a task is on its
+/// way to process them.
+final class PostedEvents<Event>: @unchecked Sendable {
+  /// Whether a task is on its way to drain the events; its lock also guards `events`.
+  private let drainScheduled = Protected(false)
+  // NB: guarded by the lock of `drainScheduled`.
+  /// The events, oldest first.
+  @exclusivity(unchecked) private var events: [Event] = []
+  /// How many events wait: lets the store skip the lock when there are none.
+  private let count = Atomic<Int>(0)
+
+  /// Whether no event waits.
+  var isEmpty: Bool { count.load(ordering: .acquiring) == 0 }
+
+  /// Adds an event and returns whether the caller must schedule a task to drain the events.
+  func append(_ event: Event) -> Bool {
+    drainScheduled.withLock { drainScheduled in
+      events.append(event)
+      count.add(1, ordering: .releasing)
+      guard !drainScheduled else { return false }
+      drainScheduled = true
+      return true
+    }
+  }
+
+  /// Takes the waiting events into `batch`, leaving `batch`'s old storage for the next ones.
+  func take(swappingWith batch: inout [Event]) {
+    drainScheduled.withLock { drainScheduled in
+      swap(&events, &batch)
+      drainScheduled = false
+      count.store(0, ordering: .releasing)
+    }
+  }
 }
 
 /// A weak reference to a store, for work and routes that must not keep it alive.

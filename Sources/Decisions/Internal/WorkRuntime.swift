@@ -2,6 +2,7 @@
 ///
 /// Owned by one ``Store`` and used only on its executor. Tasks never reference it, so it ends with its
 /// store, and its `deinit` cancels whatever work is still running.
+@usableFromInline
 package final class WorkRuntime {
   /// One started task.
   package struct Entry {
