@@ -84,12 +84,11 @@ extension Counter: Feature {
 // MARK: - Step 6: live deps
 
 extension Counter.Deps {
-  /// Facts made up on the spot after a short pause: a stand-in for a network call.
+  /// Facts made up on the spot: a stand-in for a network call (a real one would `try await` here).
   static var live: Self {
     Self(
       loadFact: { number in
-        try await Task.sleep(for: .milliseconds(300))
-        return "\(number) is \(number.isMultiple(of: 2) ? "even" : "odd")."
+        "\(number) is \(number.isMultiple(of: 2) ? "even" : "odd")."
       },
       log: { print("log:", $0) }
     )
