@@ -48,8 +48,10 @@ public struct Effects<Event: Sendable> {
   ///   - id: The key of the work; any `Hashable & Sendable` value.
   ///   - priority: The priority of the task that runs the work.
   ///   - operation: The work. Send results back with the ``Send`` it is given.
-  ///   - catch: Turns an error thrown by `operation` into an event. Cancellation is not an error here:
-  ///     cancelled work sends nothing. Without a handler, the error is reported to the store's
+  ///   - catch: Turns an error thrown by `operation` into an event. Work that the store cancelled
+  ///     (replaced, cancelled, stopped or released) sends nothing, so its errors are dropped; any
+  ///     other error is handled here, a `CancellationError` thrown by an inner task that something
+  ///     else cancelled included. Without a handler, the error is reported to the store's
   ///     diagnostics hook as ``Store/Diagnostic/workFailed(id:error:)``.
   public func run(
     id: some Hashable & Sendable,
@@ -101,8 +103,11 @@ public struct Effects<Event: Sendable> {
         try await operation(send)
         return nil
       } catch {
-        // NB: cancelled work sends nothing, so its errors are not events either.
-        if Task.isCancelled || error is CancellationError { return nil }
+        // NB: only the store holds this task, so `Task.isCancelled` means the store cancelled it
+        // (replace, cancel, stop, release): then its errors are not events either. Any other error,
+        // a `CancellationError` from an inner task that someone else cancelled included, is a failure
+        // the feature must hear about, or it may stay "loading" forever.
+        if Task.isCancelled { return nil }
         guard let handler else { return error }
         await send(handler(error))
         return nil

@@ -1,14 +1,23 @@
 /// A type-erased, `Sendable` key that names a piece of long work, or a scope of work.
 ///
 /// Any `Hashable & Sendable` value can key work: an enum case, a string, a child's id. Two ids are
-/// equal when their wrapped values have the same type and are equal, so `WorkID(1)` and
-/// `WorkID("1")` are different keys.
+/// equal when their wrapped values have the same dynamic type and are equal, so `WorkID(1)` and
+/// `WorkID("1")` are different keys, and so are `WorkID(1)` and `WorkID(Int8(1))`. Optionals are
+/// unwrapped first: `WorkID(Optional(1))` is the same key as `WorkID(1)`, so work started with an
+/// optional id can be cancelled with the plain value. Instances of a class and of its subclass are
+/// different keys, whatever the class's `==` says, so that equality stays symmetric and agrees with
+/// hashing.
 ///
 /// You rarely create one directly: ``Effects/run(id:priority:operation:catch:)`` and
 /// ``Effects/cancel(id:)`` take the raw value and wrap it.
-public struct WorkID: Hashable, Sendable, CustomStringConvertible {
-  /// The wrapped value.
+// NB: unchecked because `key` is typed `any Hashable`: it is `base`, or the value inside `base` when
+// that is an optional, so it is as `Sendable` as `base`. (The checker cannot see that the payload of
+// a `Sendable` optional is `Sendable`, and a cast to `Sendable` is not allowed.)
+public struct WorkID: Hashable, @unchecked Sendable, CustomStringConvertible {
+  /// The wrapped value, as given.
   public let base: any Hashable & Sendable
+  /// What equality and hashing use: `base`, with optionals unwrapped.
+  private let key: any Hashable
 
   /// Wraps a value as a work id.
   ///
@@ -18,25 +27,47 @@ public struct WorkID: Hashable, Sendable, CustomStringConvertible {
       self = id
     } else {
       self.base = base
+      self.key = WorkID.unwrapped(base)
     }
   }
 
-  /// Returns whether two ids wrap values of the same type that are equal.
+  private static func unwrapped(_ value: any Hashable) -> any Hashable {
+    if let optional = value as? any OptionalWorkKey, let wrapped = optional.wrappedKey {
+      return unwrapped(wrapped)
+    }
+    return value
+  }
+
+  /// Returns whether two ids wrap values of the same dynamic type that are equal, once optionals
+  /// are unwrapped.
   public static func == (lhs: WorkID, rhs: WorkID) -> Bool {
+    // NB: comparing the dynamic types first keeps `==` symmetric for a class and its subclass, and
+    // consistent with `hash(into:)`, which hashes the type.
+    guard type(of: lhs.key) == type(of: rhs.key) else { return false }
     func isEqual<T: Hashable>(_ value: T) -> Bool {
-      (rhs.base as? T) == value
+      (rhs.key as? T) == value
     }
-    return isEqual(lhs.base)
+    return isEqual(lhs.key)
   }
 
-  /// Hashes the wrapped value and its type.
+  /// Hashes the wrapped value and its dynamic type, once optionals are unwrapped.
   public func hash(into hasher: inout Hasher) {
-    hasher.combine(ObjectIdentifier(type(of: base)))
-    hasher.combine(base)
+    hasher.combine(ObjectIdentifier(type(of: key)))
+    hasher.combine(key)
   }
 
-  /// The wrapped value's description.
+  /// The wrapped value's description, with optionals unwrapped.
   public var description: String {
-    String(describing: base)
+    String(describing: key)
   }
+}
+
+/// An optional that a ``WorkID`` unwraps.
+private protocol OptionalWorkKey {
+  /// The wrapped value, or `nil`.
+  var wrappedKey: (any Hashable)? { get }
+}
+
+extension Optional: OptionalWorkKey where Wrapped: Hashable {
+  fileprivate var wrappedKey: (any Hashable)? { self }
 }

@@ -152,6 +152,50 @@ import Testing
     #expect(await store.state.count == 1)
   }
 
+  @Test func aCancellationErrorFromWorkNobodyCancelledReachesTheCatchHandler() async {
+    let store = Store<Counter>(state: .init(), deps: .init(failure: { CancellationError() }))
+    await store.send(.fail(handled: true))
+    await store.settle()
+    #expect(await store.state.messages == ["CancellationError()"])
+  }
+
+  @Test func aCancellationErrorFromAnInnerTaskSomeoneElseCancelledIsReported() async {
+    // A realistic trigger: the work awaits a task that another component cancelled.
+    let journal = Recorder<Entry<Counter>>()
+    let store = Store<Counter>(
+      state: .init(),
+      deps: .init(work: { _, value in
+        let inner = Task {
+          try Task.checkCancellation()
+          return value
+        }
+        inner.cancel()
+        return try await inner.value
+      }),
+      diagnostics: { journal.record(Entry($0)) })
+    await store.send(.startWork(id: "a", value: 1))
+    await store.settle()
+    #expect(journal.values.contains(.failed(WorkID("a"), "CancellationError()")))
+  }
+
+  @Test func workCancelledByTheStoreReportsNoError() async {
+    let gate = Gate()
+    let journal = Recorder<Entry<Counter>>()
+    let store = Store<Counter>(
+      state: .init(),
+      deps: .init(work: { _, value in
+        _ = await gate.waitUnlessCancelled()
+        try Task.checkCancellation()
+        return value
+      }),
+      diagnostics: { journal.record(Entry($0)) })
+    await store.send(.startWork(id: "a", value: 1))
+    await store.send(.cancelWork(id: "a"))
+    await store.settle()
+    #expect(!journal.values.contains { if case .failed = $0 { true } else { false } })
+    #expect(await store.state.count == 0)
+  }
+
   @Test func aThrowingDepBecomesAnEvent() async {
     let store = Store<Counter>(
       state: .init(),

@@ -36,6 +36,8 @@ enum Counter: Feature {
   struct Deps: Sendable {
     var log: @Sendable (String) -> Void = { _ in }
     var work: @Sendable (_ id: String, _ value: Int) async throws -> Int = { _, value in value }
+    /// The error that `.fail` work throws.
+    var failure: @Sendable () -> any Error = { Failure(message: "boom") }
   }
 
   struct Failure: Error, Equatable {
@@ -94,7 +96,7 @@ enum Counter: Feature {
       effects.cancelAll()
     case .fail(let handled):
       let operation: @Sendable (Send<Event>) async throws -> Void = { _ in
-        throw Failure(message: "boom")
+        throw deps.failure()
       }
       if handled {
         effects.run(operation: operation) { error in .failed("\(error)") }
