@@ -61,7 +61,10 @@
       self.store = store
       self.state = await store.addObserver(
         mailbox.observer(id: await store.makeObserverID()), idle: true)
+      // NB: states the store published between `addObserver` and here waited in the mailbox, which
+      // keeps the observer until a model connects; show the latest of them now.
       mailbox.connect(to: self)
+      flush()
     }
 
     /// Sends an event to the store from synchronous code, in order.
@@ -97,6 +100,8 @@
     private struct Contents: ~Copyable {
       var latest: F.State?
       var deliveryScheduled = false
+      /// Whether a model has connected; until then states wait for it.
+      var isConnected = false
       weak var model: ObservableStore<F>?
     }
 
@@ -104,7 +109,10 @@
 
     /// Connects the model that deliveries go to.
     func connect(to model: ObservableStore<F>) {
-      contents.withLock { $0.model = model }
+      contents.withLock { contents in
+        contents.model = model
+        contents.isConnected = true
+      }
     }
 
     /// An observer for the store that offers each state to this mailbox.
@@ -114,10 +122,12 @@
 
     /// Keeps `state` as the latest and schedules a delivery to the main actor if none is on its way.
     ///
-    /// Returns `false` once the model is gone, so the store drops this observer.
+    /// Before a model connects, the state only waits: the model shows it when it connects. Returns
+    /// `false` once the connected model is gone, so the store drops this observer.
     private func offer(_ state: F.State) -> Bool {
       let (isAlive, mustSchedule) = contents.withLock { contents -> (Bool, Bool) in
         contents.latest = state
+        guard contents.isConnected else { return (true, false) }
         guard contents.model != nil else { return (false, false) }
         guard !contents.deliveryScheduled else { return (true, false) }
         contents.deliveryScheduled = true

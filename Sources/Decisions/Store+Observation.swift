@@ -1,7 +1,8 @@
 extension Store {
   /// Returns the store's states as an asynchronous sequence, starting with the current state.
   ///
-  /// Each processed event yields the state after it. The sequence ends when the store stops; stop
+  /// Each processed event yields the state after it. The sequence ends when the store stops or is
+  /// released; stop
   /// iterating (or cancel the iterating task) to unsubscribe.
   ///
   /// ```swift
@@ -11,7 +12,7 @@ extension Store {
   /// ```
   /// - Parameter bufferingPolicy: What to keep when the consumer is slower than the store. The default
   ///   keeps every state; `.bufferingNewest(1)` keeps only the latest, which suits rendering.
-  /// - Returns: A sequence of states that ends when the store stops.
+  /// - Returns: A sequence of states that ends when the store stops or is released.
   public func states(
     bufferingPolicy: AsyncStream<F.State>.Continuation.BufferingPolicy = .unbounded
   ) -> AsyncStream<F.State> {

@@ -119,6 +119,13 @@ public actor Store<F: Feature> {
     link.store = self
   }
 
+  // NB: a store released without `stop()` still ends its observers' sequences, or a `for await`
+  // over `states()` would wait forever. (Its work is cancelled by the runtime's `deinit`.)
+  deinit {
+    for observer in observers { observer.finish() }
+    for observer in idleObservers { observer.finish() }
+  }
+
   // MARK: - Sending events
 
   /// Processes an event: runs the core, stores and publishes the new state, performs the decisions.

@@ -49,6 +49,20 @@ import Testing
     await store.settle()
     #expect(await store.observerCount == 0)
   }
+
+  @Test func statesEndWhenTheStoreIsReleasedWithoutStop() async {
+    var store: Store<Counter>? = Store<Counter>(state: .init(), deps: .init())
+    weak let weakStore = store
+    let states = await store?.states()
+    await store?.send(.increment)
+    store = nil
+    #expect(weakStore == nil)
+    var counts: [Int] = []
+    for await state in states ?? AsyncStream { $0.finish() } { counts.append(state.count) }
+    #expect(counts == [0, 1])
+    // The sequence ended because its store went away, not because the time limit cancelled the test.
+    #expect(!Task.isCancelled)
+  }
 }
 
 @MainActor
@@ -117,6 +131,25 @@ import Testing
     await store.send(.increment)
     await model.settle()
     #expect(model.state.count == 8)
+  }
+
+  @Test func observingAStoreThatAnotherTaskFloodsKeepsTheObserver() async {
+    // Regression: the observer was registered before the model could take deliveries, and a state
+    // published in between made the store drop it for good (seen in about a third of the rounds).
+    for _ in 0..<200 {
+      let store = Store<Counter>(state: .init(), deps: .init())
+      let flood = Task.detached {
+        for _ in 0..<2_000 { await store.send(.increment) }
+      }
+      let model = await ObservableStore(observing: store)
+      await flood.value
+      await model.settle()
+      #expect(model.state.count == 2_000)
+      #expect(await store.observerCount == 1)
+      await store.send(.increment)
+      await model.settle()
+      #expect(model.state.count == 2_001)
+    }
   }
 
   @Test func releasingTheModelReleasesItsStore() async {

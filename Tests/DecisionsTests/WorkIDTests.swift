@@ -14,9 +14,12 @@ import Testing
 
   /// Checks the `Hashable` contract for a pair: equal ids hash alike, and `==` is symmetric.
   func expectLawful(_ a: WorkID, _ b: WorkID, sourceLocation: SourceLocation = #_sourceLocation) {
-    #expect((a == b) == (b == a), "== is not symmetric for \(a) and \(b)", sourceLocation: sourceLocation)
+    #expect(
+      (a == b) == (b == a), "== is not symmetric for \(a) and \(b)", sourceLocation: sourceLocation)
     if a == b {
-      #expect(a.hashValue == b.hashValue, "\(a) == \(b) but hashes differ", sourceLocation: sourceLocation)
+      #expect(
+        a.hashValue == b.hashValue, "\(a) == \(b) but hashes differ", sourceLocation: sourceLocation
+      )
     }
   }
 
@@ -46,7 +49,9 @@ import Testing
   }
 
   @Test func valuesOfDifferentTypesAreDifferentKeys() {
-    let ids = [WorkID(1), WorkID("1"), WorkID(Int8(1)), WorkID(1.0), WorkID(Optional(2)), WorkID(2)]
+    let ids = [
+      WorkID(1), WorkID("1"), WorkID(Int8(1)), WorkID(1.0), WorkID(Optional(2)), WorkID(2),
+    ]
     for a in ids {
       for b in ids { expectLawful(a, b) }
     }
