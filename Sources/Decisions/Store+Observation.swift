@@ -2,8 +2,7 @@ extension Store {
   /// Returns the store's states as an asynchronous sequence, starting with the current state.
   ///
   /// Each processed event yields the state after it. The sequence ends when the store stops or is
-  /// released; stop
-  /// iterating (or cancel the iterating task) to unsubscribe.
+  /// released; stop iterating (or cancel the iterating task) to unsubscribe.
   ///
   /// ```swift
   /// for await state in await store.states() {
