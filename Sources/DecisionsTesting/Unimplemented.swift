@@ -11,7 +11,10 @@ public struct UnimplementedDependency: Error, Equatable, CustomStringConvertible
 
 // NB: one overload per shape of closure — sync or async, throwing or not, returning Void or a value.
 // The type of the Deps field picks the overload; a non-throwing closure that returns a value needs a
-// placeholder, because it cannot throw and has nothing else to return.
+// placeholder, because it cannot throw and has nothing else to return. The two non-throwing `Void`
+// overloads are disfavored: a non-throwing closure converts to a throwing one, so for a field of
+// type `() throws -> Void` both they and the throwing overload (with `Result == Void`) would fit.
+// Disfavored, they lose that tie, and still win where the field cannot throw.
 
 /// Returns a closure that fails the test, naming `name`, when it is called.
 ///
@@ -33,6 +36,7 @@ public struct UnimplementedDependency: Error, Equatable, CustomStringConvertible
 ///   - line: The caller's line, for the failure's location.
 ///   - column: The caller's column, for the failure's location.
 /// - Returns: A closure that reports a failure each time it is called.
+@_disfavoredOverload
 public func unimplemented<each Argument>(
   _ name: String,
   fileID: StaticString = #fileID,
@@ -102,6 +106,7 @@ public func unimplemented<each Argument, Result>(
 ///   - line: The caller's line, for the failure's location.
 ///   - column: The caller's column, for the failure's location.
 /// - Returns: A closure that reports a failure each time it is called.
+@_disfavoredOverload
 public func unimplemented<each Argument>(
   _ name: String,
   fileID: StaticString = #fileID,
