@@ -25,4 +25,6 @@ public enum IgnoredReason: Sendable, Hashable {
   case stopped
   /// The work that sent it had been cancelled or replaced.
   case cancelledWork
+  /// The work that sent it had already finished: its ``Send`` was kept and used afterwards.
+  case finishedWork
 }

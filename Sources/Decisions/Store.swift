@@ -226,8 +226,12 @@ public actor Store<F: Feature> {
       _ = handle(pending.events[index])
       index += 1
     }
-    pending.events.removeAll(keepingCapacity: true)
+    pending.events.removeAll(
+      keepingCapacity: pending.events.capacity <= Self.retainedBatchCapacity)
   }
+
+  /// How many events the posted and pending buffers keep room for after a burst.
+  private static var retainedBatchCapacity: Int { 1_024 }
 
   // NB: no suspension point from here to the end of the event's decisions: this is what makes event
   // processing atomic with respect to other events.
@@ -288,7 +292,8 @@ public actor Store<F: Feature> {
       process(batch[index])
       index += 1
     }
-    batch.removeAll(keepingCapacity: true)
+    // NB: after a flood of posts, give the room back rather than keep it for the store's life.
+    batch.removeAll(keepingCapacity: batch.capacity <= Self.retainedBatchCapacity)
     spareBatch = batch
     if idleStateIsStale { publishIfCaughtUp() }
     resumeSettleWaitersIfSettled()
@@ -299,10 +304,15 @@ public actor Store<F: Feature> {
   /// An event sent back by work: processed unless the work was cancelled or the store stopped.
   private func receive(_ event: F.Event, from token: UInt64) {
     guard runtime.isLive(token) else {
-      diagnostics?(.ignored(event, reason: isStopped ? .stopped : .cancelledWork))
+      if diagnostics != nil { report(ignored: event, from: token) }
       return
     }
     send(event)
+  }
+
+  @inline(never)
+  private func report(ignored event: F.Event, from token: UInt64) {
+    diagnostics?(.ignored(event, reason: isStopped ? .stopped : runtime.reasonNotLive(token)))
   }
 
   private func workFinished(_ token: UInt64, error: (any Error)?) {
@@ -349,6 +359,13 @@ public actor Store<F: Feature> {
 
   /// How many observers are attached, for tests.
   var observerCount: Int { observers.count + idleObservers.count }
+
+  /// Whether the store's buffers hold far more room than a quiet store needs, for tests of memory
+  /// after a burst.
+  var isOversized: Bool {
+    runtime.isOversized || spareBatch.capacity > Self.retainedBatchCapacity
+      || pending.events.capacity > Self.retainedBatchCapacity
+  }
 
   func removeObserver(id: UInt64) {
     observers.removeAll { $0.id == id }

@@ -10,12 +10,12 @@
 ///
 /// You rarely create one directly: ``Effects/run(id:priority:operation:catch:)`` and
 /// ``Effects/cancel(id:)`` take the raw value and wrap it.
-// NB: unchecked because `key` is typed `any Hashable`: it is `base`, or the value inside `base` when
-// that is an optional, so it is as `Sendable` as `base`. (The checker cannot see that the payload of
-// a `Sendable` optional is `Sendable`, and a cast to `Sendable` is not allowed.)
 public struct WorkID: Hashable, @unchecked Sendable, CustomStringConvertible {
   /// The wrapped value, as given.
   public let base: any Hashable & Sendable
+  // NB: `WorkID` is `@unchecked Sendable` for this property alone: it is `base`, or the value inside
+  // `base` when that is an optional, so it is as `Sendable` as `base`. The checker cannot see that
+  // the payload of a `Sendable` optional is `Sendable`, and a cast to `Sendable` is not allowed.
   /// What equality and hashing use: `base`, with optionals unwrapped.
   private let key: any Hashable
 

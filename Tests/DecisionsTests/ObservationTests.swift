@@ -58,7 +58,7 @@ import Testing
     store = nil
     #expect(weakStore == nil)
     var counts: [Int] = []
-    for await state in states ?? AsyncStream { $0.finish() } { counts.append(state.count) }
+    for await state in states ?? AsyncStream(unfolding: { nil }) { counts.append(state.count) }
     #expect(counts == [0, 1])
     // The sequence ended because its store went away, not because the time limit cancelled the test.
     #expect(!Task.isCancelled)

@@ -47,9 +47,11 @@ package final class WorkRuntime {
     entries[token].map { !$0.isCancelled } ?? false
   }
 
-  /// The id the work for a token was started with.
-  package func id(of token: UInt64) -> WorkID? {
-    entries[token]?.id
+  /// Why the work for a token may not send events: it was cancelled, or it has finished.
+  ///
+  /// Only meaningful when ``isLive(_:)`` is `false`.
+  package func reasonNotLive(_ token: UInt64) -> IgnoredReason {
+    entries[token] == nil ? .finishedWork : .cancelledWork
   }
 
   /// Starts `body` as tracked work, first cancelling keyed work with the same scope and id.
@@ -94,7 +96,28 @@ package final class WorkRuntime {
     if let id = entry.id, active[Key(scope: entry.scope, id: id)] == token {
       active[Key(scope: entry.scope, id: id)] = nil
     }
+    if entries.capacity > Self.retainedCapacity, entries.count < entries.capacity / 8 {
+      giveBackMemory()
+    }
     return entry
+  }
+
+  /// How many entries the registry keeps room for after a burst of work has ended.
+  static let retainedCapacity = 64
+
+  /// Whether the registry holds far more room than it uses: for tests of memory after a burst.
+  var isOversized: Bool {
+    entries.capacity > Self.retainedCapacity && entries.count < entries.capacity / 8
+      || active.capacity > Self.retainedCapacity && active.count < active.capacity / 8
+  }
+
+  // NB: a dictionary never shrinks by itself: after a storm of 100,000 replacements it would keep
+  // room for all of them (18 MB) for the store's life. Rebuilding once the registry is an eighth
+  // full costs O(count), paid for by the removals that emptied it.
+  @inline(never)
+  private func giveBackMemory() {
+    entries = Dictionary(uniqueKeysWithValues: entries.map { ($0.key, $0.value) })
+    active = Dictionary(uniqueKeysWithValues: active.map { ($0.key, $0.value) })
   }
 
   private func cancel(token: UInt64) {
