@@ -16,8 +16,11 @@ import Synchronization
 ///    published to observers, and the decisions are performed in order — with no other event
 ///    interleaved (there is no suspension point inside event processing).
 /// 2. Events from one sender are processed in the order sent, whether sent with ``send(_:)`` or
-///    ``post(_:)``. Events that work sends back queue behind what is already queued. Nothing is
-///    dropped while the store runs.
+///    ``post(_:)``. Events posted before an awaited ``send(_:)`` (from any task, or from work
+///    sending a result) are processed before it, whatever the priorities. Events that
+///    ``Effects/send(_:)`` queues run right after the current event. Awaited sends that wait for the
+///    store at the same time from different tasks are taken in the actor's order, which favours
+///    higher priorities. Nothing is dropped while the store runs.
 /// 3. Long work runs as tracked tasks and never blocks event processing. Keyed work can be cancelled
 ///    or replaced; cancelled work sends nothing afterwards.
 /// 4. Errors thrown by work become events through the `catch:` handler of

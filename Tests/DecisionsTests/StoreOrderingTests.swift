@@ -52,6 +52,22 @@ import Testing
     #expect(state.outOfOrder == 0)
   }
 
+  @Test func aHighPriorityWorkResultComesAfterEventsPostedBeforeIt() async {
+    // What guarantee 2 promises across priorities: an event posted before work sends its result
+    // is processed first, even when the poster runs at background priority and the work at high.
+    for _ in 0..<200 {
+      let gate = Gate()
+      let store = Store<Racer>(state: .init(), deps: .init(wait: { await gate.wait() }))
+      await store.send(.start)
+      await Task(priority: .background) {
+        for index in 0..<20 { store.post(.posted(index)) }
+      }.value
+      gate.open()
+      await store.settle()
+      #expect(await store.state.log == (0..<20).map { "posted \($0)" } + ["result"])
+    }
+  }
+
   @Test func decisionsArePerformedInTheOrderReturned() async {
     let calls = Recorder<String>()
     let store = Store<Counter>(state: .init(), deps: .init(log: { calls.record($0) }))
@@ -121,5 +137,40 @@ import Testing
     // 20 senders × 200 rounds × (start + work result + echo + echo's log + chain ×3 + logAll).
     #expect(receivedCount == 20 * 200 * 8)
     #expect(await store.state == replayed)
+  }
+}
+
+/// Starts high-priority work and logs the order in which posted events and its result arrive.
+private enum Racer: Feature {
+  struct State: Equatable, Sendable {
+    var log: [String] = []
+  }
+  enum Event: Equatable, Sendable {
+    case start
+    case posted(Int)
+    case result
+  }
+  enum Decision: Equatable, Sendable {
+    case load
+  }
+  struct Deps: Sendable {
+    var wait: @Sendable () async -> Void
+  }
+  static func makeDecisions(event: Event, state: inout State) -> [Decision] {
+    switch event {
+    case .start: return [.load]
+    case .posted(let index): state.log.append("posted \(index)")
+    case .result: state.log.append("result")
+    }
+    return []
+  }
+  static func execute(_ decision: Decision, deps: Deps, effects: Effects<Event>) {
+    switch decision {
+    case .load:
+      effects.run(priority: .high) { send in
+        await deps.wait()
+        await send(.result)
+      }
+    }
   }
 }
