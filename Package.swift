@@ -44,6 +44,8 @@ let package = Package(
     ),
     .testTarget(
       name: "DecisionsTests", dependencies: ["Decisions", "DecisionsTesting", "TestSupport"]),
+    .testTarget(
+      name: "DecisionsStressTests", dependencies: ["Decisions", "TestSupport"]),
     .target(
       name: "TestSupport",
       dependencies: ["Decisions"],
