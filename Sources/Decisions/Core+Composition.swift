@@ -114,7 +114,7 @@ extension Effects {
   @inlinable
   public func map<Child: Sendable>(_ embed: @escaping @Sendable (Child) -> Event) -> Effects<Child>
   {
-    Effects<Child>(runtime: runtime, route: route.map(embed), scope: scope)
+    Effects<Child>(registry: registry, route: route.map(embed), scope: scope)
   }
 
   /// Effects for a child feature whose events are wrapped with `embed`, in a nested work scope.
@@ -126,11 +126,11 @@ extension Effects {
     to scope: some Hashable & Sendable,
     _ embed: @escaping @Sendable (Child) -> Event
   ) -> Effects<Child> {
-    Effects<Child>(runtime: runtime, route: route.map(embed), scope: self.scope + [WorkID(scope)])
+    Effects<Child>(registry: registry, route: route.map(embed), scope: self.scope + [WorkID(scope)])
   }
 
   /// Cancels all work in the nested scope `scope` of this one: all the work of one embedded child.
   public func cancelAll(in scope: some Hashable & Sendable) {
-    runtime.cancelAll(in: self.scope + [WorkID(scope)])
+    registry.cancelAll(in: self.scope + [WorkID(scope)])
   }
 }

@@ -16,14 +16,14 @@
 public struct Effects<Event: Sendable> {
   // NB: usable from inlinable code, so that `map` and `scoped`, which embedded children call once per
   // decision, are specialized in the caller's module instead of looking up metadata at run time.
-  @usableFromInline let runtime: WorkRuntime
+  @usableFromInline let registry: WorkRegistry
   @usableFromInline let route: EventRoute<Event>
   @usableFromInline let scope: [WorkID]
 
-  /// Creates effects that start work in `runtime` and send events along `route`.
+  /// Creates effects that start work in `registry` and send events along `route`.
   @usableFromInline
-  package init(runtime: WorkRuntime, route: EventRoute<Event>, scope: [WorkID]) {
-    self.runtime = runtime
+  package init(registry: WorkRegistry, route: EventRoute<Event>, scope: [WorkID]) {
+    self.registry = registry
     self.route = route
     self.scope = scope
   }
@@ -82,12 +82,12 @@ public struct Effects<Event: Sendable> {
   ///
   /// Cancelled work sends nothing afterwards, even if it ignores cancellation.
   public func cancel(id: some Hashable & Sendable) {
-    runtime.cancel(scope: scope, id: WorkID(id))
+    registry.cancel(scope: scope, id: WorkID(id))
   }
 
   /// Cancels all running work in this scope, keyed or not, including the work of embedded children.
   public func cancelAll() {
-    runtime.cancelAll(in: scope)
+    registry.cancelAll(in: scope)
   }
 
   private func start(
@@ -97,7 +97,7 @@ public struct Effects<Event: Sendable> {
     catch handler: (@Sendable (any Error) -> Event)?
   ) {
     let route = self.route
-    runtime.start(scope: scope, id: id, priority: priority) { token in
+    registry.start(scope: scope, id: id, priority: priority) { token in
       let send = Send(token: token) { event, token in await route.deliver(event, from: token) }
       do {
         try await operation(send)

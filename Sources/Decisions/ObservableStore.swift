@@ -60,11 +60,11 @@
       self.mailbox = mailbox
       self.store = store
       self.state = await store.addObserver(
-        mailbox.observer(id: await store.makeObserverID()), idle: true)
+        mailbox.observer(id: await store.makeObserverID()), latestOnly: true)
       // NB: states the store published between `addObserver` and here waited in the mailbox, which
       // keeps the observer until a model connects; show the latest of them now.
       mailbox.connect(to: self)
-      flush()
+      showLatestState()
     }
 
     /// Sends an event to the store from synchronous code, in order.
@@ -78,80 +78,21 @@
     public func sendAndWait(_ event: F.Event) async {
       // NB: `send` processes earlier posted events first, so order is kept.
       await store.send(event)
-      flush()
+      showLatestState()
     }
 
     /// Waits until the store has settled (see ``Store/settle()``), then shows its latest state.
     public func settle() async {
       await store.settle()
-      flush()
+      showLatestState()
     }
 
-    /// Applies the latest state the store has delivered, if any is waiting.
-    func flush() {
-      guard let state = mailbox.take() else { return }
+    /// Shows the latest state the store has delivered, if one is waiting.
+    func showLatestState() {
+      guard let state = mailbox.takeLatest() else { return }
       self.state = state
       deliveries += 1
     }
   }
 
-  /// Carries states from a store's executor to its main-actor model, keeping only the latest.
-  final class StateMailbox<F: Feature>: Sendable {
-    private struct Contents: ~Copyable {
-      var latest: F.State?
-      var deliveryScheduled = false
-      /// Whether a model has connected; until then states wait for it.
-      var isConnected = false
-      weak var model: ObservableStore<F>?
-    }
-
-    private let contents = Protected(Contents())
-
-    /// Connects the model that deliveries go to.
-    func connect(to model: ObservableStore<F>) {
-      contents.withLock { contents in
-        contents.model = model
-        contents.isConnected = true
-      }
-    }
-
-    /// An observer for the store that offers each state to this mailbox.
-    func observer(id: UInt64) -> Store<F>.StateObserver {
-      Store<F>.StateObserver(id: id, receive: { self.offer($0) }, finish: {})
-    }
-
-    /// Keeps `state` as the latest and schedules a delivery to the main actor if none is on its way.
-    ///
-    /// Before a model connects, the state only waits: the model shows it when it connects. Returns
-    /// `false` once the connected model is gone, so the store drops this observer.
-    private func offer(_ state: F.State) -> Bool {
-      let (isAlive, mustSchedule) = contents.withLock { contents -> (Bool, Bool) in
-        contents.latest = state
-        guard contents.isConnected else { return (true, false) }
-        guard contents.model != nil else { return (false, false) }
-        guard !contents.deliveryScheduled else { return (true, false) }
-        contents.deliveryScheduled = true
-        return (true, true)
-      }
-      if mustSchedule {
-        Task { @MainActor in self.deliver() }
-      }
-      return isAlive
-    }
-
-    @MainActor
-    private func deliver() {
-      let model = contents.withLock { $0.model }
-      model?.flush()
-    }
-
-    /// Takes the latest undelivered state, if any.
-    func take() -> F.State? {
-      contents.withLock { contents in
-        contents.deliveryScheduled = false
-        defer { contents.latest = nil }
-        return contents.latest
-      }
-    }
-  }
 #endif

@@ -18,7 +18,7 @@ extension Store {
     let (stream, continuation) = AsyncStream.makeStream(
       of: F.State.self, bufferingPolicy: bufferingPolicy)
     let id = makeObserverID()
-    let observer = StateObserver(
+    let observer = StateObservers<F.State>.Observer(
       id: id,
       receive: { state in
         if case .terminated = continuation.yield(state) { return false }

@@ -33,6 +33,22 @@ import Synchronization
 /// 7. State can be observed with ``states(bufferingPolicy:)`` or, from UI code, ``ObservableStore``.
 /// 8. ``post(_:)`` sends from synchronous code, in order.
 public actor Store<F: Feature> {
+  // MARK: - Hot-path rules
+  //
+  // The store's code is generic and not specialized for `F`: every use of a type built from `F`
+  // (`[F.Decision]`, `Diagnostic`, an iterator, an optional of a generic struct) can cost a lookup
+  // in the runtime's metadata cache, hundreds of instructions, on every event. Docs/Performance.md
+  // measures each rule; the allocation check in CI guards the result.
+  //
+  // 1. No per-event use of a generic struct or collection type built from `F`: keep such state in a
+  //    final class (`PostedEvents`, `QueuedEvents`, `StateObservers`), which carries its own metadata.
+  // 2. Flags, not `isEmpty`, for "is there anything to do" checks on every event.
+  // 3. Index loops, not `for … in` (an iterator is a generic struct).
+  // 4. Diagnostics are built in `@inline(never)` functions, called only when a hook is set: building
+  //    a `Diagnostic` inline looks up its metadata even when no one listens.
+  // 5. No suspension point between taking an event and performing its last decision: that is what
+  //    makes event processing atomic (guarantee 1).
+
   // NB: unchecked exclusivity: only the store's executor touches `state`, and the pure core cannot
   // reach it during `makeDecisions`. Unspecialized, the dynamic check costs about 80 instructions
   // per event, a third of an event without decisions.
@@ -44,32 +60,24 @@ public actor Store<F: Feature> {
 
   private let diagnostics: (@Sendable (Diagnostic) -> Void)?
   private var phase = Phase.running
-  private let runtime: WorkRuntime
+  // NB: the parts of the store's `WorkHost`, kept in the store's own fields (rule 1): reaching them
+  // through the generic host costs an associated-type lookup per use.
+  /// The work the executor started.
+  private let registry: WorkRegistry
+  /// The route that work sends events along.
   private let root: EventRoute<F.Event>
-  /// Events queued by ``Effects/send(_:)`` while an event is being processed.
-  private let pending: PendingEvents<F.Event>
+  /// The events that decisions queued with `Effects.send`.
+  private let queued: QueuedEvents<F.Event>
   /// Events posted from synchronous code, waiting for the store's executor.
-  private nonisolated let inbox = PostedEvents<F.Event>()
-  private var spareBatch: [F.Event] = []
-  /// Observers that receive every state.
-  private var observers: [StateObserver] = [] {
-    didSet { hasObservers = !observers.isEmpty }
-  }
-  /// Observers that receive the latest state once the store has caught up with posted events.
-  private var idleObservers: [StateObserver] = [] {
-    didSet { hasIdleObservers = !idleObservers.isEmpty }
-  }
-  // NB: flags for the hot path: unspecialized, `observers.isEmpty` looks up the metadata of
-  // `[Store<F>.StateObserver]` in the runtime's cache on every event.
-  /// Whether `observers` is not empty.
-  private var hasObservers = false
-  /// Whether `idleObservers` is not empty.
-  private var hasIdleObservers = false
-  /// Whether the idle observers have not yet seen the current state.
-  private var idleStateIsStale = false
-  private var nextObserverID: UInt64 = 0
-  private var settleWaiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
-  private var nextSettleWaiterID: UInt64 = 0
+  private nonisolated let posted = PostedEvents<F.Event>()
+  private let observers = StateObservers<F.State>()
+  private let settleWaiters = SettleWaiters()
+  /// Whether any every-state observer is attached (rule 2).
+  private var wantEveryState = false
+  /// Whether any latest-state observer is attached (rule 2).
+  private var wantLatestState = false
+  /// Whether the latest-state observers have not yet received the current state.
+  private var latestIsStale = false
 
   /// The life of a store: it runs until ``Store/stop()``, and then ignores events.
   private enum Phase {
@@ -93,40 +101,31 @@ public actor Store<F: Feature> {
     self.init(state: state, deps: deps, diagnostics: diagnostics, observer: nil)
   }
 
-  /// Creates a store with an observer already attached, so it sees every state.
+  /// Creates a store with a latest-state observer already attached, so it sees every change.
   init(
     state: F.State,
     deps: F.Deps,
     diagnostics: (@Sendable (Diagnostic) -> Void)?,
-    observer: StateObserver?
+    observer: StateObservers<F.State>.Observer?
   ) {
     self.state = state
-    if let observer {
-      self.idleObservers = [observer]
-      self.hasIdleObservers = true
-      self.nextObserverID = observer.id
-    }
     self.deps = deps
     self.diagnostics = diagnostics
-    let pending = PendingEvents<F.Event>()
-    self.pending = pending
-    // NB: the closures capture a weak box, not `self`, because `self` is not yet initialized here.
-    let link = WeakLink<F>()
-    self.runtime = WorkRuntime { token, error in
-      await link.store?.workFinished(token, error: error)
+    let workHost = WorkHost<Store<F>>(reportsStarts: false)
+    self.registry = workHost.registry
+    self.root = workHost.root
+    self.queued = workHost.queued
+    if let observer {
+      observers.add(observer, latestOnly: true)
+      wantLatestState = true
     }
-    self.root = EventRoute(
-      enqueue: { pending.events.append($0) },
-      deliver: { event, token in await link.store?.receive(event, from: token) }
-    )
-    link.store = self
+    workHost.connect(to: self)
   }
 
   // NB: a store released without `stop()` still ends its observers' sequences, or a `for await`
-  // over `states()` would wait forever. (Its work is cancelled by the runtime's `deinit`.)
+  // over `states()` would wait forever. (Its work is cancelled by the registry's `deinit`.)
   deinit {
-    for observer in observers { observer.finish() }
-    for observer in idleObservers { observer.finish() }
+    observers.finishAll()
   }
 
   // MARK: - Sending events
@@ -137,9 +136,9 @@ public actor Store<F: Feature> {
   /// Events posted earlier with ``post(_:)`` are processed first. After ``stop()`` the event is ignored
   /// and reported to the diagnostics hook.
   public func send(_ event: F.Event) {
-    if !inbox.isEmpty { drainInbox() }
+    if !posted.isEmpty { processPosted() }
     process(event)
-    if idleStateIsStale { publishIfCaughtUp() }
+    if latestIsStale { publishLatestIfCaughtUp() }
   }
 
   /// Sends an event from synchronous code, without waiting: for UI callbacks.
@@ -147,8 +146,8 @@ public actor Store<F: Feature> {
   /// Events posted from one thread are processed in the order posted, and before any event that thread
   /// later sends with ``send(_:)``.
   public nonisolated func post(_ event: F.Event) {
-    if inbox.append(event) {
-      Task { await self.drainInbox() }
+    if posted.append(event) {
+      Task { await self.processPosted() }
     }
   }
 
@@ -164,16 +163,15 @@ public actor Store<F: Feature> {
   /// task is cancelled: then `settle()` returns at once, settled or not, so a test's time limit can
   /// end it.
   public func settle() async {
-    drainInbox()
+    processPosted()
     if isSettled { return }
-    nextSettleWaiterID += 1
-    let id = nextSettleWaiterID
+    let id = settleWaiters.makeID()
     await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
         if Task.isCancelled {
           continuation.resume()
         } else {
-          settleWaiters[id] = continuation
+          settleWaiters.add(continuation, id: id)
         }
       }
     } onCancel: {
@@ -182,7 +180,7 @@ public actor Store<F: Feature> {
   }
 
   private func resumeSettleWaiter(_ id: UInt64) {
-    settleWaiters.removeValue(forKey: id)?.resume()
+    settleWaiters.resume(id: id)
   }
 
   /// Stops the store: cancels all work and ends state observation.
@@ -193,12 +191,11 @@ public actor Store<F: Feature> {
   public func stop() {
     guard case .running = phase else { return }
     // NB: events posted before `stop()` came first, so they are processed before the store stops.
-    drainInbox()
+    processPosted()
     phase = .stopped
-    runtime.cancelAll(in: [])
-    for observer in observers + idleObservers { observer.finish() }
-    observers = []
-    idleObservers = []
+    registry.cancelAll(in: [])
+    observers.finishAll()
+    updateObserverFlags()
     resumeSettleWaitersIfSettled()
   }
 
@@ -208,63 +205,82 @@ public actor Store<F: Feature> {
     return false
   }
 
-  // MARK: - Processing
+  // MARK: - The event loop
 
+  /// Processes the events posted so far, then hands latest-state observers the result and resumes
+  /// settled waiters.
+  private func processPosted() {
+    posted.processAll { process($0) }
+    if latestIsStale { publishLatestIfCaughtUp() }
+    resumeSettleWaitersIfSettled()
+  }
+
+  /// Processes one event that arrived, then the events its decisions queued, in order.
   private func process(_ event: F.Event) {
     guard case .running = phase else {
-      report(ignored: event)
+      if diagnostics != nil { report(ignored: event, reason: .stopped) }
       return
     }
     // NB: only decisions queue events (with `Effects.send`), so after an event that decided nothing
     // the queue is still empty and need not be read.
-    if handle(event) { handlePending() }
+    if apply(event) { processQueued() }
   }
 
-  /// Handles events queued by `Effects.send` in order, including ones queued while handling them.
-  private func handlePending() {
+  /// Applies the events queued with `Effects.send`, including ones queued while applying them.
+  private func processQueued() {
     // NB: no `removeAll` when nothing was queued: unspecialized, it costs more than the check.
-    guard pending.events.count != 0 else { return }
-    var index = 0
-    while index < pending.events.count {
-      _ = handle(pending.events[index])
+    guard queued.events.count != 0 else { return }
+    var index = 0  // rule 3
+    while index < queued.events.count {
+      _ = apply(queued.events[index])
       index += 1
     }
-    pending.events.removeAll(
-      keepingCapacity: pending.events.capacity <= Self.retainedBatchCapacity)
+    // NB: after a burst, give the room back rather than keep it for the store's life.
+    queued.events.removeAll(keepingCapacity: queued.events.capacity <= 1_024)
   }
 
-  /// How many events the posted and pending buffers keep room for after a burst.
-  private static var retainedBatchCapacity: Int { 1_024 }
-
-  // NB: no suspension point from here to the end of the event's decisions: this is what makes event
-  // processing atomic with respect to other events.
-  //
-  // NB: this code is generic and not specialized for `F`: every use of a type that depends on `F`
-  // (`[F.Decision]`, `Diagnostic`, an iterator) can cost a lookup in the runtime's metadata cache,
-  // hundreds of instructions, on every event. Hence `count != 0` rather than `isEmpty`, flags for the
-  // observers, index loops, and diagnostics reported from separate functions: building a
-  // `Diagnostic` here would look up its metadata on every event, even with no diagnostics hook.
-  /// Handles one event and returns whether it decided anything.
-  private func handle(_ event: F.Event) -> Bool {
-    if diagnostics != nil { report(received: event) }
+  // NB: rule 5: no suspension point from here to the event's last decision.
+  /// Runs the core on one event, stores and publishes the new state, and performs the decisions.
+  ///
+  /// Returns whether the event decided anything.
+  private func apply(_ event: F.Event) -> Bool {
+    if diagnostics != nil { report(received: event) }  // rule 4
     let decisions = F.makeDecisions(event: event, state: &state)
     if diagnostics != nil { reportState() }
-    if hasObservers { publish() }
-    if hasIdleObservers { idleStateIsStale = true }
-    guard decisions.count != 0 else { return false }
+    if wantEveryState { publish() }  // rule 2
+    if wantLatestState { latestIsStale = true }
+    guard decisions.count != 0 else { return false }  // rule 2
     perform(decisions)
     return true
   }
 
+  /// Performs decisions through the executor, in order.
   private func perform(_ decisions: [F.Decision]) {
-    let effects = Effects(runtime: runtime, route: root, scope: [])
-    var index = 0
+    let effects = Effects(registry: registry, route: root, scope: [])
+    var index = 0  // rule 3
     while index < decisions.count {
       if diagnostics != nil { report(decided: decisions[index]) }
       F.execute(decisions[index], deps: deps, effects: effects)
       index += 1
     }
   }
+
+  // MARK: - Settling
+
+  // NB: the queue of `Effects.send` events is not part of this: it is filled and emptied within one
+  // call of `process(_:)`, which has no suspension point (rule 5), so whenever code can ask, it is
+  // empty.
+  /// Whether no posted event waits and no work runs.
+  private var isSettled: Bool {
+    registry.isEmpty && posted.isEmpty
+  }
+
+  private func resumeSettleWaitersIfSettled() {
+    guard !settleWaiters.isEmpty, isSettled else { return }
+    settleWaiters.resumeAll()
+  }
+
+  // MARK: - Diagnostics (rule 4)
 
   @inline(never)
   private func report(received event: F.Event) {
@@ -282,175 +298,96 @@ public actor Store<F: Feature> {
   }
 
   @inline(never)
-  private func report(ignored event: F.Event) {
-    diagnostics?(.ignored(event, reason: .stopped))
-  }
-
-  private func drainInbox() {
-    var batch = spareBatch
-    spareBatch = []
-    inbox.take(swappingWith: &batch)
-    var index = 0
-    while index < batch.count {
-      process(batch[index])
-      index += 1
-    }
-    // NB: after a flood of posts, give the room back rather than keep it for the store's life.
-    batch.removeAll(keepingCapacity: batch.capacity <= Self.retainedBatchCapacity)
-    spareBatch = batch
-    if idleStateIsStale { publishIfCaughtUp() }
-    resumeSettleWaitersIfSettled()
-  }
-
-  // MARK: - Work
-
-  /// An event sent back by work: processed unless the work was cancelled or the store stopped.
-  private func receive(_ event: F.Event, from token: UInt64) {
-    guard runtime.isLive(token) else {
-      if diagnostics != nil { report(ignored: event, from: token) }
-      return
-    }
-    send(event)
+  private func report(ignored event: F.Event, reason: IgnoredReason) {
+    diagnostics?(.ignored(event, reason: reason))
   }
 
   @inline(never)
-  private func report(ignored event: F.Event, from token: UInt64) {
-    diagnostics?(.ignored(event, reason: isStopped ? .stopped : runtime.reasonNotLive(token)))
-  }
-
-  private func workFinished(_ token: UInt64, error: (any Error)?) {
-    let entry = runtime.finished(token)
-    if let error, let entry, !entry.isCancelled {
-      diagnostics?(.workFailed(id: entry.id, error: error))
-    }
-    resumeSettleWaitersIfSettled()
-  }
-
-  private var isSettled: Bool {
-    runtime.isEmpty && inbox.isEmpty
-  }
-
-  private func resumeSettleWaitersIfSettled() {
-    guard !settleWaiters.isEmpty, isSettled else { return }
-    let waiters = settleWaiters.values
-    settleWaiters = [:]
-    for waiter in waiters { waiter.resume() }
+  private func report(workFailed id: WorkID?, error: any Error) {
+    diagnostics?(.workFailed(id: id, error: error))
   }
 
   // MARK: - Observers
 
-  /// Adds an observer and returns the current state, atomically, so no state is missed in between.
+  /// Attaches an observer and returns the current state, atomically, so no state is missed.
   ///
-  /// An observer added to a stopped store is not kept; the caller finishes it after using the state.
+  /// An observer attached to a stopped store is not kept; the caller finishes it after using the
+  /// state.
   /// - Parameters:
-  ///   - observer: The observer to add.
-  ///   - idle: Whether the observer wants only the latest state, once the store has caught up with
-  ///     posted events, instead of every state.
+  ///   - observer: The observer to attach.
+  ///   - latestOnly: Whether the observer wants only the latest state, once the store has caught up
+  ///     with posted events, instead of every state.
   /// - Returns: The current state.
-  func addObserver(_ observer: StateObserver, idle: Bool = false) -> F.State {
+  func addObserver(_ observer: StateObservers<F.State>.Observer, latestOnly: Bool = false)
+    -> F.State
+  {
     if case .running = phase {
-      if idle { idleObservers.append(observer) } else { observers.append(observer) }
+      observers.add(observer, latestOnly: latestOnly)
+      updateObserverFlags()
     }
     return state
   }
 
-  /// Creates an id for a new observer.
+  /// Returns an id for a new observer.
   func makeObserverID() -> UInt64 {
-    nextObserverID += 1
-    return nextObserverID
+    observers.makeID()
+  }
+
+  /// Detaches the observer with `id`.
+  func removeObserver(id: UInt64) {
+    observers.remove(id: id)
+    updateObserverFlags()
+  }
+
+  private func updateObserverFlags() {
+    wantEveryState = observers.wantEveryState
+    wantLatestState = observers.wantLatestState
+  }
+
+  /// Gives every every-state observer the current state.
+  private func publish() {
+    observers.publish(state)
+    if !observers.wantEveryState { wantEveryState = false }
   }
 
   /// How many observers are attached, for tests.
-  var observerCount: Int { observers.count + idleObservers.count }
+  var observerCount: Int { observers.count }
+
+  /// Gives latest-state observers the current state, unless posted events are still waiting: a
+  /// burst of events then reaches them once, at its end.
+  private func publishLatestIfCaughtUp() {
+    guard posted.isEmpty else { return }
+    latestIsStale = false
+    observers.publishLatest(state)
+    if !observers.wantLatestState { wantLatestState = false }
+  }
 
   /// Whether the store's buffers hold far more room than a quiet store needs, for tests of memory
   /// after a burst.
   var isOversized: Bool {
-    runtime.isOversized || spareBatch.capacity > Self.retainedBatchCapacity
-      || pending.events.capacity > Self.retainedBatchCapacity
-  }
-
-  func removeObserver(id: UInt64) {
-    observers.removeAll { $0.id == id }
-    idleObservers.removeAll { $0.id == id }
-  }
-
-  private func publish() {
-    let state = self.state
-    observers.removeAll { !$0.receive(state) }
-  }
-
-  /// Gives idle observers the current state, unless posted events are still waiting: a burst of
-  /// events then reaches them once, at its end.
-  private func publishIfCaughtUp() {
-    guard inbox.isEmpty else { return }
-    idleStateIsStale = false
-    let state = self.state
-    idleObservers.removeAll { !$0.receive(state) }
-  }
-
-  /// Something that receives each new state on the store's executor.
-  struct StateObserver: Sendable {
-    /// Identifies the observer for removal.
-    let id: UInt64
-    /// Receives a state; returns `false` when the observer is gone and can be removed.
-    let receive: @Sendable (F.State) -> Bool
-    /// Called when the store stops.
-    let finish: @Sendable () -> Void
+    registry.isOversized || posted.isOversized || queued.events.capacity > 1_024
   }
 }
 
-/// Events queued behind the current one, on the store's executor.
-package final class PendingEvents<Event> {
-  // NB: unchecked exclusivity: used only on one executor, where a dynamic check would cost more
-  // than reading the array.
-  /// The events, oldest first.
-  @exclusivity(unchecked) package var events: [Event] = []
+// MARK: - Work
 
-  /// Creates an empty queue.
-  package init() {}
-}
+extension Store: WorkHostOwner {
+  package typealias Event = F.Event
 
-// NB: a class around a lock, not a `Protected<Inbox>` of a generic struct: the store's code is not
-// specialized for its feature, and there each use of a generic struct type looks up its metadata in
-// the runtime's cache, which cost more than the rest of `post`. A class carries its own metadata.
-/// Events posted from synchronous code, waiting for a store's executor, and whether a task is on its
-/// way to process them.
-final class PostedEvents<Event>: @unchecked Sendable {
-  /// Whether a task is on its way to drain the events; its lock also guards `events`.
-  private let drainScheduled = Protected(false)
-  // NB: guarded by the lock of `drainScheduled`.
-  /// The events, oldest first.
-  @exclusivity(unchecked) private var events: [Event] = []
-  /// How many events wait: lets the store skip the lock when there are none.
-  private let count = Atomic<Int>(0)
+  package var workRegistry: WorkRegistry { registry }
 
-  /// Whether no event waits.
-  var isEmpty: Bool { count.load(ordering: .acquiring) == 0 }
+  package nonisolated func workStarted(id: WorkID?) {}
 
-  /// Adds an event and returns whether the caller must schedule a task to drain the events.
-  func append(_ event: Event) -> Bool {
-    drainScheduled.withLock { drainScheduled in
-      events.append(event)
-      count.add(1, ordering: .releasing)
-      guard !drainScheduled else { return false }
-      drainScheduled = true
-      return true
-    }
+  package func workSent(_ event: F.Event) {
+    send(event)
   }
 
-  /// Takes the waiting events into `batch`, leaving `batch`'s old storage for the next ones.
-  func take(swappingWith batch: inout [Event]) {
-    drainScheduled.withLock { drainScheduled in
-      swap(&events, &batch)
-      drainScheduled = false
-      count.store(0, ordering: .releasing)
-    }
+  package func workSendDropped(_ event: F.Event, reason: IgnoredReason) {
+    if diagnostics != nil { report(ignored: event, reason: isStopped ? .stopped : reason) }
   }
-}
 
-/// A weak reference to a store, for work and routes that must not keep it alive.
-// NB: written once, in the store's init, before anything can read it from another thread.
-final class WeakLink<F: Feature>: @unchecked Sendable {
-  weak var store: Store<F>?
+  package func workFinished(id: WorkID?, error: (any Error)?) {
+    if let error, diagnostics != nil { report(workFailed: id, error: error) }
+    resumeSettleWaitersIfSettled()
+  }
 }

@@ -35,53 +35,58 @@ public func perform<F: Feature>(
   await ExecutionHarness<F>().perform(decision, deps: deps)
 }
 
-/// Runs a feature's executor outside a store, recording events instead of processing them.
-actor ExecutionHarness<F: Feature> {
-  private let runtime: WorkRuntime
-  private let route: EventRoute<F.Event>
-  private let sent: PendingEvents<F.Event>
-  private var errors: [any Error] = []
+/// Runs a feature's executor outside a store, recording what its work does instead of processing
+/// events.
+actor ExecutionHarness<F: Feature>: WorkHostOwner {
+  typealias Event = F.Event
+
+  let workHost = WorkHost<ExecutionHarness<F>>(reportsStarts: true)
+  /// What the work did, in order; written on this actor's executor.
+  private let record = ExecutionRecord<F.Event>()
   private var idleWaiter: CheckedContinuation<Void, Never>?
 
+  var workRegistry: WorkRegistry { workHost.registry }
+
   init() {
-    let sent = PendingEvents<F.Event>()
-    let link = HarnessLink<F>()
-    self.sent = sent
-    self.runtime = WorkRuntime { token, error in await link.harness?.finished(token, error) }
-    self.route = EventRoute(
-      enqueue: { sent.events.append($0) },
-      deliver: { event, token in await link.harness?.deliver(event, from: token) })
-    link.harness = self
+    workHost.connect(to: self)
   }
 
   /// Performs the decision and waits for all the work it started.
   func perform(_ decision: F.Decision, deps: F.Deps) async -> Execution<F.Event> {
-    F.execute(decision, deps: deps, effects: Effects(runtime: runtime, route: route, scope: []))
-    let started = runtime.runningIDs
-    if !runtime.isEmpty {
+    F.execute(decision, deps: deps, effects: workHost.effects)
+    record.events += workHost.queued.events
+    workHost.queued.events = []
+    if !workHost.registry.isEmpty {
       await withCheckedContinuation { idleWaiter = $0 }
     }
-    return Execution(events: sent.events, startedWork: started, unhandledErrors: errors)
+    return Execution(
+      events: record.events, startedWork: record.startedWork, unhandledErrors: record.errors)
   }
 
-  private func deliver(_ event: F.Event, from token: UInt64) {
-    guard runtime.isLive(token) else { return }
-    sent.events.append(event)
+  nonisolated func workStarted(id: WorkID?) {
+    record.startedWork.append(id)
   }
 
-  private func finished(_ token: UInt64, _ error: (any Error)?) {
-    if let entry = runtime.finished(token), let error, !entry.isCancelled {
-      errors.append(error)
-    }
-    if runtime.isEmpty {
+  func workSent(_ event: F.Event) {
+    record.events.append(event)
+  }
+
+  func workSendDropped(_ event: F.Event, reason: IgnoredReason) {}
+
+  func workFinished(id: WorkID?, error: (any Error)?) {
+    if let error { record.errors.append(error) }
+    if workHost.registry.isEmpty {
       idleWaiter?.resume()
       idleWaiter = nil
     }
   }
 }
 
-/// A weak reference to a harness, for work that must not keep it alive.
-// NB: written once, in the harness's init, before any work can read it.
-private final class HarnessLink<F: Feature>: @unchecked Sendable {
-  weak var harness: ExecutionHarness<F>?
+// NB: unchecked: the harness touches it only on its executor; `workStarted` runs there too, inside
+// the `execute` call that starts the work.
+/// What a harness's work did.
+private final class ExecutionRecord<Event>: @unchecked Sendable {
+  var events: [Event] = []
+  var startedWork: [WorkID?] = []
+  var errors: [any Error] = []
 }

@@ -4,8 +4,10 @@ import TestSupport
 
 @testable import Decisions
 
-/// How much harder than the default to push: `DECISIONS_STRESS_SCALE=10 swift test --filter Stress`
-/// soaks for longer. CI runs the default, under ThreadSanitizer too.
+/// How much harder than the default to push the stress tests.
+///
+/// `DECISIONS_STRESS_SCALE=10 swift test --filter Stress` soaks for longer. CI runs the default,
+/// under ThreadSanitizer too.
 let stressScale = max(
   1, ProcessInfo.processInfo.environment["DECISIONS_STRESS_SCALE"].flatMap(Int.init) ?? 1)
 

@@ -5,8 +5,9 @@ import Testing
 
 @testable import Decisions
 
-/// The attacks of the adversarial pass, kept: floods, stops mid-flood, settle storms, work storms,
-/// observer storms. Each checks exact counts and order, not just "did not crash". CI runs them under
+/// The attacks of the adversarial pass, kept as tests.
+///
+/// Floods, stops mid-flood, settle storms, work storms, observer storms: each checks exact counts and order, not just "did not crash". CI runs them under
 /// ThreadSanitizer too; `DECISIONS_STRESS_SCALE=N` makes them N times longer for a local soak.
 @Suite(.timeLimit(.minutes(5))) struct StressTests {
   @Test func sendFloodFromManyTasksKeepsCountAndEachSendersOrder() async {

@@ -1,0 +1,109 @@
+/// The work plumbing of an actor that runs a feature's executor: a ``Store``, or the harness behind
+/// `DecisionsTesting`'s `perform`.
+///
+/// It owns the registry of running work, the root route that work sends events along, and the queue
+/// of events that decisions queue with ``Effects/send(_:)``. It reports to its owner through
+/// ``WorkHostOwner``: work started, an event from work, work finished. A new work-lifecycle feature
+/// is a change here and in the owners' hooks.
+///
+/// Used only on the owner's executor, like everything it owns; work reaches the owner by hopping to
+/// it through a weak link, so work never keeps its owner alive.
+package final class WorkHost<Owner: WorkHostOwner> {
+  /// The running work.
+  package let registry: WorkRegistry
+  /// Events queued with ``Effects/send(_:)`` behind the event being processed.
+  package let queued: QueuedEvents<Owner.Event>
+  /// The route that work sends events along, to the owner.
+  package let root: EventRoute<Owner.Event>
+  private let link: OwnerLink<Owner>
+
+  /// Creates a host; call ``connect(to:)`` once the owner is initialized.
+  /// - Parameter reportsStarts: Whether to call the owner's ``WorkHostOwner/workStarted(id:)``. A
+  ///   store that does not need it saves a weak load per start.
+  package init(reportsStarts: Bool) {
+    let link = OwnerLink<Owner>()
+    let queued = QueuedEvents<Owner.Event>()
+    self.link = link
+    self.queued = queued
+    self.registry = WorkRegistry(
+      started: reportsStarts ? { id in link.owner?.workStarted(id: id) } : nil,
+      finished: { token, error in await link.owner?.finish(token, error: error) })
+    self.root = EventRoute(
+      enqueue: { queued.events.append($0) },
+      deliver: { event, token in await link.owner?.receive(event, fromWork: token) })
+  }
+
+  /// Connects the owner that work reports to.
+  package func connect(to owner: Owner) {
+    link.owner = owner
+  }
+
+  /// The handle an executor starts work with, at the top scope.
+  package var effects: Effects<Owner.Event> {
+    Effects(registry: registry, route: root, scope: [])
+  }
+}
+
+/// The actor a ``WorkHost`` reports to.
+package protocol WorkHostOwner: Actor {
+  /// The events work sends back.
+  associatedtype Event: Sendable
+
+  /// The registry of the host that runs this owner's work.
+  var workRegistry: WorkRegistry { get }
+
+  /// Work started, keyed `id` (`nil` for unkeyed work).
+  ///
+  /// Called on the owner's executor, inside the `execute` call that started the work, when the host
+  /// was created with `reportsStarts`.
+  nonisolated func workStarted(id: WorkID?)
+
+  /// Work that may still send sent `event`.
+  func workSent(_ event: Event)
+
+  /// Work that may no longer send tried to send `event`; the event is dropped.
+  func workSendDropped(_ event: Event, reason: IgnoredReason)
+
+  /// Work keyed `id` finished.
+  /// - Parameters:
+  ///   - id: The key the work was started with; `nil` for unkeyed work.
+  ///   - error: The error it ended on that no `catch:` handler took; `nil` when it succeeded, or
+  ///     when the owner had cancelled it.
+  func workFinished(id: WorkID?, error: (any Error)?)
+}
+
+extension WorkHostOwner {
+  /// An event from the work with `token` arrived on the owner's executor: passes it on if the work
+  /// may still send.
+  fileprivate func receive(_ event: Event, fromWork token: UInt64) {
+    let registry = workRegistry
+    if registry.isLive(token) {
+      workSent(event)
+    } else {
+      workSendDropped(event, reason: registry.reasonNotLive(token))
+    }
+  }
+
+  /// The work with `token` ended, on `error` if it threw one that no handler took.
+  fileprivate func finish(_ token: UInt64, error: (any Error)?) {
+    guard let entry = workRegistry.finished(token) else { return }
+    workFinished(id: entry.id, error: entry.isCancelled ? nil : error)
+  }
+}
+
+/// A weak reference to a host's owner, for work that must not keep it alive.
+// NB: written once, right after the owner's init, before any work can read it.
+private final class OwnerLink<Owner: AnyObject>: @unchecked Sendable {
+  weak var owner: Owner?
+}
+
+/// Events queued behind the current one with ``Effects/send(_:)``, on the owner's executor.
+package final class QueuedEvents<Event> {
+  // NB: unchecked exclusivity: used only on one executor, where a dynamic check would cost more
+  // than reading the array.
+  /// The events, oldest first.
+  @exclusivity(unchecked) package var events: [Event] = []
+
+  /// Creates an empty queue.
+  package init() {}
+}
