@@ -23,7 +23,7 @@ final class PostedEvents<Event>: @unchecked Sendable {
   private static var retainedCapacity: Int { 1_024 }
 
   /// Whether no event waits.
-  var isEmpty: Bool { count.load(ordering: .acquiring) == 0 }
+  @inline(__always) var isEmpty: Bool { count.load(ordering: .acquiring) == 0 }
 
   /// Adds an event and returns whether the caller must schedule a task to process the events.
   func append(_ event: Event) -> Bool {
