@@ -38,7 +38,8 @@ public actor Store<F: Feature> {
   // The store's code is generic and not specialized for `F`: every use of a type built from `F`
   // (`[F.Decision]`, `Diagnostic`, an iterator, an optional of a generic struct) can cost a lookup
   // in the runtime's metadata cache, hundreds of instructions, on every event. Docs/Performance.md
-  // measures each rule; the allocation check in CI guards the result.
+  // measures each rule; `decisions-bench --check-allocations`, run by CI, fails when a plain send
+  // allocates or an event with one quick decision allocates more than its decisions array.
   //
   // 1. No per-event use of a generic struct or collection type built from `F`: keep such state in a
   //    final class (`PostedEvents`, `QueuedEvents`, `StateObservers`), which carries its own metadata.

@@ -12,6 +12,8 @@ struct Options: Equatable {
   var warmup: Int?
   /// Whether to count heap allocations by running this program again under valgrind (case 10).
   var countAllocations = true
+  /// Whether to only check the heap allocations per event against their budgets, for CI.
+  var checkAllocations = false
   /// Whether to print the usage and exit.
   var help = false
 
@@ -21,7 +23,7 @@ struct Options: Equatable {
   /// The text `--help` prints.
   static let usage = """
     USAGE: decisions-bench [--quick] [--case <n>]... [--events <n>] [--runs <n>] [--warmup <n>]
-                           [--no-valgrind] [--help]
+                           [--no-valgrind] [--check-allocations] [--help]
 
     Measures the Decisions Store against a floor (the core called directly), checks each case's
     result, and prints ns per event. Build it in release mode:
@@ -35,6 +37,9 @@ struct Options: Equatable {
       --runs <n>       Timed runs per case (default 7; 3 with --quick).
       --warmup <n>     Untimed warm-up runs per case (default 1).
       --no-valgrind    Do not count heap allocations under valgrind (case 10; Linux only).
+      --check-allocations
+                       Only count heap allocations per event under valgrind for the cases
+                       with a budget (2: none, 4: one) and exit 1 if one is over it.
       -h, --help       Show this help.
 
     CASES:
@@ -91,6 +96,9 @@ struct Options: Equatable {
       case "--no-valgrind":
         try noValue(name, inlineValue)
         options.countAllocations = false
+      case "--check-allocations":
+        try noValue(name, inlineValue)
+        options.checkAllocations = true
       case "-h", "--help":
         try noValue(name, inlineValue)
         options.help = true

@@ -23,6 +23,9 @@ if options.help {
   print(Options.usage)
   exit(0)
 }
+if options.checkAllocations {
+  exit(checkAllocationBudgets() ? 0 : 1)
+}
 
 // NB: this file has no top-level `await`, so `main` is synchronous. An async `main` parks the main
 // thread in `dispatch_main`, which valgrind 3.19 cannot run (it crashes in `sigsuspend`), and the
