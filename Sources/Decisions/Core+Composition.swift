@@ -110,10 +110,11 @@ extension Feature {
 // MARK: - Mapping effects
 
 extension Effects {
+  // NB: internal and inlinable: the composition helpers above, which embedded children call once per
+  // decision, inline them so they are specialized in the caller's module.
   /// Effects for a child feature whose events are wrapped with `embed`, in the same work scope.
   @inlinable
-  public func map<Child: Sendable>(_ embed: @escaping @Sendable (Child) -> Event) -> Effects<Child>
-  {
+  func map<Child: Sendable>(_ embed: @escaping @Sendable (Child) -> Event) -> Effects<Child> {
     Effects<Child>(registry: registry, route: route.map(embed), scope: scope)
   }
 
@@ -122,7 +123,7 @@ extension Effects {
   /// Work ids inside the scope do not clash with ids outside it, and ``cancelAll(in:)`` with the same
   /// scope cancels all of the child's work.
   @inlinable
-  public func scoped<Child: Sendable>(
+  func scoped<Child: Sendable>(
     to scope: some Hashable & Sendable,
     _ embed: @escaping @Sendable (Child) -> Event
   ) -> Effects<Child> {

@@ -5,6 +5,9 @@ extension Store {
   /// For each processed event the hook sees ``received(_:)``, then ``state(_:)``, then one
   /// ``decided(_:)`` per decision, in the order performed. Because the core is pure, the sequence of
   /// ``received(_:)`` events is a journal that replays to the same states and decisions.
+  ///
+  /// New cases may be added in a minor release (see "Public API" in Docs/Architecture.md): a
+  /// `switch` over diagnostics should end with `default:`.
   public enum Diagnostic: Sendable {
     /// The store is about to process this event.
     case received(F.Event)
@@ -20,6 +23,8 @@ extension Store {
 }
 
 /// Why a store dropped an event.
+///
+/// New reasons may be added in a minor release: a `switch` over them should end with `default:`.
 public enum IgnoredReason: Sendable, Hashable {
   /// The store was stopped.
   case stopped

@@ -56,8 +56,10 @@ public actor Store<F: Feature> {
   /// The current state.
   @exclusivity(unchecked) public private(set) var state: F.State
 
+  // NB: not public: deps are for performing decisions, and code outside a decision that calls them
+  // would act behind the core's back.
   /// The dependencies decisions are performed with.
-  public nonisolated let deps: F.Deps
+  private let deps: F.Deps
 
   private let diagnostics: (@Sendable (Diagnostic) -> Void)?
   private var phase = Phase.running
