@@ -23,6 +23,7 @@ Every response ends when the client disconnects, and no handler runs longer than
 
 import argparse
 import json
+import signal
 import socket
 import sys
 import threading
@@ -138,6 +139,9 @@ def main():
     parser.add_argument("--lifetime", type=float, default=300.0, help="exit after this many seconds")
     parser.add_argument("--handler-limit", type=float, default=60.0)
     arguments = parser.parse_args()
+    # A parent may have started us with signals blocked (Foundation's Process on Linux passes its
+    # thread's mask on): unblock them, so that SIGTERM stops us.
+    signal.pthread_sigmask(signal.SIG_SETMASK, [])
     Handler.handler_limit = arguments.handler_limit
     server = ThreadingHTTPServer(("127.0.0.1", arguments.port), Handler)
     server.daemon_threads = True
