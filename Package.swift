@@ -62,6 +62,7 @@ let package = Package(
       exclude: ["__Traces__"]
     ),
     .testTarget(name: "ExtractedCoresTests", dependencies: ["ExtractedCores"]),
+    .testTarget(name: "ExampleSupportTests", dependencies: ["ExampleSupport"]),
     .testTarget(
       name: "GuidesTests",
       dependencies: [

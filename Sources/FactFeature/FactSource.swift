@@ -12,7 +12,7 @@ public enum FactSourceError: Error, Equatable, Sendable, CustomStringConvertible
   case simulatedFailure
   /// The server could not be reached.
   case unreachable(String)
-  /// The server did not answer in time.
+  /// The whole load took longer than allowed.
   case timedOut(seconds: Double)
   /// The server answered with a status other than 200.
   case httpStatus(Int)
@@ -20,6 +20,8 @@ public enum FactSourceError: Error, Equatable, Sendable, CustomStringConvertible
   case malformedResponse(String)
   /// There were no facts to choose from.
   case noFacts(String)
+  /// The response body was larger than allowed.
+  case tooLarge(limit: Int)
 
   /// The cause, for the log.
   public var description: String {
@@ -30,6 +32,7 @@ public enum FactSourceError: Error, Equatable, Sendable, CustomStringConvertible
     case .httpStatus(let status): "HTTP status \(status)"
     case .malformedResponse(let detail): "malformed response: \(detail)"
     case .noFacts(let detail): "no facts: \(detail)"
+    case .tooLarge(let limit): HTTPFailure.tooLarge(limit: limit).description
     }
   }
 }
@@ -96,20 +99,21 @@ public struct FactSource: Sendable {
   /// as it is.
   /// - Parameters:
   ///   - url: The endpoint.
-  ///   - timeout: How long to wait for an answer.
-  ///   - session: The session to load with.
+  ///   - timeout: How long the whole load may take: connecting, the answer, and decoding it.
+  ///   - maxBytes: The largest response body accepted (8 MiB by default).
   /// - Returns: A source that throws a ``FactSourceError`` for every way the request can fail.
   public static func http(
-    url: URL, timeout: Duration = .seconds(5), session: URLSession = .shared
+    url: URL, timeout: Duration = .seconds(5), maxBytes: Int = 8 << 20
   ) -> FactSource {
     FactSource {
       do {
-        return try decodeFact(from: try await httpGet(url, timeout: timeout, session: session))
+        return try await httpGet(url, timeout: timeout, maxBytes: maxBytes, decode: decodeFact)
       } catch let failure as HTTPFailure {
         switch failure {
         case .unreachable(let detail): throw FactSourceError.unreachable(detail)
         case .timedOut(let seconds): throw FactSourceError.timedOut(seconds: seconds)
         case .status(let status): throw FactSourceError.httpStatus(status)
+        case .tooLarge(let limit): throw FactSourceError.tooLarge(limit: limit)
         }
       }
     }
@@ -128,7 +132,7 @@ public struct FactSource: Sendable {
     } catch let error as FactSourceError {
       throw error
     } catch {
-      let preview = String(decoding: data.prefix(60), as: UTF8.self)
+      let preview = excerpt(String(decoding: data.prefix(240), as: UTF8.self))
       throw FactSourceError.malformedResponse(
         "expected {\"text\": …} or a list of them, got \(preview.debugDescription)")
     }

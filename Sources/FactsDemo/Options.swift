@@ -1,3 +1,4 @@
+import ExampleSupport
 import Foundation
 
 /// The demo's command-line options.
@@ -12,8 +13,10 @@ struct Options: Equatable {
   var delayMilliseconds = 400
   /// Seeds the bundled source's choices, for repeatable runs.
   var seed: UInt64?
-  /// How long an HTTP load may take, in seconds.
-  var timeoutSeconds = 5.0
+  /// How long a whole HTTP load may take.
+  var timeout = Duration.seconds(5)
+  /// The largest HTTP response body accepted, in bytes.
+  var maxBytes = defaultMaxResponseBytes
   /// Append tracking and log lines to this file instead of standard error.
   var logFile: String?
   /// Print the usage and exit.
@@ -33,7 +36,9 @@ struct Options: Equatable {
       --failure-rate R    Make this share of bundled loads fail, from 0 to 1 (default 0).
       --delay MS          How long a bundled load takes, in milliseconds (default 400).
       --seed N            Seed the bundled facts and failures, for repeatable runs.
-      --timeout S         How long an HTTP load may take, in seconds (default 5).
+      --timeout S         How long a whole HTTP load may take, in seconds, from 0.001 to 3600
+                          (default 5).
+      --max-bytes N       The largest HTTP response accepted, in bytes (default 8388608, 8 MiB).
       --log FILE          Append tracking and log lines to FILE instead of standard error.
       -h, --help          Show this help.
     """
@@ -57,6 +62,13 @@ struct Options: Equatable {
       }
       return value
     }
+    func checked<Value>(_ parse: () throws -> Value) throws -> Value {
+      do {
+        return try parse()
+      } catch let error as OptionError {
+        throw ParseError(description: error.description)
+      }
+    }
     while let argument = remaining.popFirst() {
       switch argument {
       case "--taps":
@@ -66,13 +78,7 @@ struct Options: Equatable {
         }
         options.taps = taps
       case "--source":
-        let text = try value(for: argument)
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
-          ["http", "https"].contains(scheme), url.host != nil
-        else {
-          throw ParseError(description: "--source takes an http or https URL, not \(text)")
-        }
-        options.source = url
+        options.source = try checked { try parseHTTPURL(value(for: argument), option: argument) }
       case "--failure-rate":
         let text = try value(for: argument)
         guard let rate = Double(text), (0...1).contains(rate) else {
@@ -92,11 +98,9 @@ struct Options: Equatable {
         }
         options.seed = seed
       case "--timeout":
-        let text = try value(for: argument)
-        guard let seconds = Double(text), seconds > 0, seconds <= 3600 else {
-          throw ParseError(description: "--timeout takes seconds, more than 0, not \(text)")
-        }
-        options.timeoutSeconds = seconds
+        options.timeout = try checked { try parseTimeout(value(for: argument)) }
+      case "--max-bytes":
+        options.maxBytes = try checked { try parseByteCount(value(for: argument)) }
       case "--log":
         options.logFile = try value(for: argument)
       case "-h", "--help":

@@ -1,4 +1,5 @@
 import Decisions
+import ExampleSupport
 import FactFeature
 import Foundation
 
@@ -14,11 +15,23 @@ final class Screen: Sendable {
   private let contents: Protected<Contents>
   /// Whether to redraw in place (a terminal) rather than print lines.
   let isInteractive: Bool
+  private let output: TextOutput
+  private let fail: @Sendable (WriteFailure) -> Never
 
   /// Creates a screen showing `state`.
-  init(state: FactFeature.State, isInteractive: Bool) {
+  /// - Parameters:
+  ///   - state: The state to show first.
+  ///   - isInteractive: Whether to redraw in place rather than print lines.
+  ///   - output: Where to draw.
+  ///   - fail: Called when drawing fails: reports and exits.
+  init(
+    state: FactFeature.State, isInteractive: Bool, output: TextOutput,
+    fail: @escaping @Sendable (WriteFailure) -> Never
+  ) {
     self.contents = Protected(Contents(state: state))
     self.isInteractive = isInteractive
+    self.output = output
+    self.fail = fail
     draw(Contents(state: state), changed: .state)
   }
 
@@ -62,19 +75,24 @@ final class Screen: Sendable {
     if isInteractive {
       let spinner = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
       var lines = ["Decisions · number facts", ""]
-      lines.append(contents.state.text.map { "  \($0)" } ?? "  (no fact yet)")
+      // NB: the fact comes from outside: its control characters must not act on the terminal.
+      lines.append(contents.state.text.map { "  \(sanitizedForTerminal($0))" } ?? "  (no fact yet)")
       lines.append("")
       lines.append(
         contents.state.isLoading
           ? "  \(spinner[contents.frame % spinner.count]) loading…"
           : "  [Enter] load a fact   [q] quit")
-      lines.append(contents.snackbar.map { "  ▌\($0)" } ?? "")
+      lines.append(contents.snackbar.map { "  ▌\(sanitizedForTerminal($0))" } ?? "")
       // Clear the screen, move home, draw.
       write("\u{1B}[2J\u{1B}[H" + lines.joined(separator: "\n") + "\n")
     } else {
       switch changed {
-      case .state: write("state: \(Self.describe(contents.state))\n")
-      case .snackbar: write("snackbar: \(contents.snackbar ?? "")\n")
+      case .state:
+        // NB: `debugDescription` escapes C0 controls, not C1 ones such as U+009B (CSI).
+        write("state: \(sanitizedForTerminal(Self.describe(contents.state)))\n")
+      case .snackbar:
+        write(
+          "snackbar: \(sanitizedForTerminal(contents.snackbar ?? "", keepingNewlines: false))\n")
       case .frame: break
       }
     }
@@ -91,32 +109,42 @@ final class Screen: Sendable {
   }
 
   private func write(_ text: String) {
-    FileHandle.standardOutput.write(Data(text.utf8))
+    do {
+      try output.write(text)
+    } catch {
+      fail(error)
+    }
   }
 }
 
 /// Where tracking and log lines go: standard error, or a file.
 final class LogSink: Sendable {
-  private let handle: FileHandle
+  /// Where the lines go.
+  let output: TextOutput
+  private let fail: @Sendable (WriteFailure) -> Never
 
-  /// Opens the log: appends to `path`, creating it, or writes to standard error when nil.
-  /// - Throws: When the file cannot be created or opened.
-  init(path: String?) throws {
-    guard let path else {
-      handle = .standardError
-      return
-    }
-    if !FileManager.default.fileExists(atPath: path) {
-      guard FileManager.default.createFile(atPath: path, contents: nil) else {
-        throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
-      }
-    }
-    handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-    handle.seekToEndOfFile()
+  /// Opens the log: appends to `path`, creating it, or writes to `standardError` when nil.
+  /// - Parameters:
+  ///   - path: The log file, or nil for `standardError`.
+  ///   - standardError: Standard error.
+  ///   - fail: Called when writing fails: reports and exits.
+  /// - Throws: ``WriteFailure`` when the file cannot be created or opened.
+  init(
+    path: String?, standardError: TextOutput, fail: @escaping @Sendable (WriteFailure) -> Never
+  ) throws(WriteFailure) {
+    output =
+      try path.map { path throws(WriteFailure) in
+        try TextOutput.appending(toFile: path, name: "the log \(path)")
+      } ?? standardError
+    self.fail = fail
   }
 
-  /// Writes one line.
+  /// Writes one line; control characters and newlines in it are escaped, so it stays one line.
   func write(_ line: String) {
-    handle.write(Data((line + "\n").utf8))
+    do {
+      try output.write(sanitizedForTerminal(line, keepingNewlines: false) + "\n")
+    } catch {
+      fail(error)
+    }
   }
 }

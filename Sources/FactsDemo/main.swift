@@ -1,4 +1,5 @@
 import Decisions
+import ExampleSupport
 import FactFeature
 import Foundation
 
@@ -19,24 +20,38 @@ func analyticsName(_ event: FactFeature.Event) -> String {
   }
 }
 
+// NB: first, before anything opens a file or a socket.
+let streams = StandardStreams.prepare()
+
+/// Reports a failed write on standard error, or standard output if that is what failed, and exits
+/// with status 1.
+@Sendable func failWriting(_ failure: WriteFailure) -> Never {
+  StandardStreams.exit(reporting: failure, program: "facts", on: [streams.error, streams.output])
+}
+
+/// Writes to standard error, or fails.
+func writeError(_ text: String) {
+  do { try streams.error.write(text) } catch { failWriting(error) }
+}
+
 let options: Options
 do {
   options = try Options.parse(Array(CommandLine.arguments.dropFirst()))
 } catch {
-  FileHandle.standardError.write(Data("facts: \(error)\n\n\(Options.usage)\n".utf8))
+  writeError("facts: \(error)\n\n\(Options.usage)\n")
   exit(2)
 }
 if options.help {
-  print(Options.usage)
+  do { try streams.output.write(Options.usage + "\n") } catch { failWriting(error) }
   exit(0)
 }
 
 let log: LogSink
 let source: FactSource
 do {
-  log = try LogSink(path: options.logFile)
+  log = try LogSink(path: options.logFile, standardError: streams.error, fail: failWriting)
   if let url = options.source {
-    source = .http(url: url, timeout: .milliseconds(Int(options.timeoutSeconds * 1000)))
+    source = .http(url: url, timeout: options.timeout, maxBytes: options.maxBytes)
   } else {
     source = .bundled(
       facts: try FactSource.bundledFacts(),
@@ -44,13 +59,17 @@ do {
       failureRate: options.failureRate,
       seed: options.seed)
   }
+} catch let failure as WriteFailure {
+  writeError("facts: cannot open \(failure.destination): \(failure.reason)\n")
+  exit(1)
 } catch {
-  FileHandle.standardError.write(Data("facts: \(error)\n".utf8))
+  writeError("facts: \(error)\n")
   exit(1)
 }
 
 let interactive = options.taps == nil && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
-let screen = Screen(state: .idle, isInteractive: interactive)
+let screen = Screen(
+  state: .idle, isInteractive: interactive, output: streams.output, fail: failWriting)
 let deps = FactFeature.Deps.live(
   source: source,
   track: { event in log.write("track: \(analyticsName(event))") },
@@ -94,8 +113,7 @@ for await command in commands {
     spinner.cancel()
     exit(0)
   default:
-    FileHandle.standardError.write(
-      Data("facts: unknown command \(command.debugDescription)\n".utf8))
+    writeError("facts: unknown command \(excerpt(command).debugDescription)\n")
   }
 }
 // Input ended: let the last load finish, then leave.

@@ -176,41 +176,45 @@ extension ContentScreen.Deps {
   /// Deps that fetch from an HTTP server laid out as `/stories/ID.json`, `/users/ID.json` and
   /// `/messages/ID.json` under `base`.
   ///
-  /// A 404 is ``LoadFailure/notFound``; no connection, no answer within `timeout` and any other
-  /// status are ``LoadFailure/unreachable(_:)``; a body that does not decode is
-  /// ``LoadFailure/malformed(_:)``.
+  /// A 404 is ``LoadFailure/notFound``; no connection, no complete answer within `timeout`, a body
+  /// larger than `maxBytes` and any other status are ``LoadFailure/unreachable(_:)``; a body that
+  /// does not decode is ``LoadFailure/malformed(_:)``.
   /// - Parameters:
   ///   - base: The server's address.
-  ///   - timeout: How long to wait for each answer.
-  ///   - session: The session to fetch with.
+  ///   - timeout: How long each whole fetch may take: connecting, the answer, and decoding it.
+  ///   - maxBytes: The largest document accepted (8 MiB by default).
   /// - Returns: Deps for a coordinator's store.
   public static func server(
-    _ base: URL, timeout: Duration = .seconds(5), session: URLSession = .shared
+    _ base: URL, timeout: Duration = .seconds(5), maxBytes: Int = 8 << 20
   ) -> Self {
     Self(
-      story: { try await fetch(StoryKind.self, "stories", $0, base, timeout, session) },
-      user: { try await fetch(UserKind.self, "users", $0, base, timeout, session) },
-      message: { try await fetch(MessageKind.self, "messages", $0, base, timeout, session) })
+      story: { try await fetch(StoryKind.self, "stories", $0, base, timeout, maxBytes) },
+      user: { try await fetch(UserKind.self, "users", $0, base, timeout, maxBytes) },
+      message: { try await fetch(MessageKind.self, "messages", $0, base, timeout, maxBytes) })
   }
 
   /// Fetches `folder/id.json` under `base` and decodes it, mapping every failure to a ``LoadFailure``.
   private static func fetch<Kind: ContentKind>(
     _ kind: Kind.Type, _ folder: String, _ id: ContentID, _ base: URL, _ timeout: Duration,
-    _ session: URLSession
-  ) async throws(LoadFailure) -> Kind.Content where Kind.Content: Decodable {
+    _ maxBytes: Int
+  ) async throws(LoadFailure) -> Kind.Content where Kind.Content: Decodable & Sendable {
     let url = base.appendingPathComponent(folder).appendingPathComponent("\(id).json")
-    let data: Data
     do {
-      data = try await httpGet(url, timeout: timeout, session: session)
-    } catch .status(404) {
+      return try await httpGet(url, timeout: timeout, maxBytes: maxBytes) { data in
+        do {
+          return try ContentLibrary.decoder.decode(Kind.Content.self, from: data)
+        } catch {
+          throw LoadFailure.malformed("\(folder)/\(id).json is not a valid \(Kind.name)")
+        }
+      }
+    } catch let failure as LoadFailure {
+      throw failure
+    } catch HTTPFailure.status(404) {
       throw .notFound
+    } catch let failure as HTTPFailure {
+      throw .unreachable(failure.description)
     } catch {
-      throw .unreachable(error.description)
-    }
-    do {
-      return try ContentLibrary.decoder.decode(Kind.Content.self, from: data)
-    } catch {
-      throw .malformed("\(folder)/\(id).json is not a valid \(Kind.name)")
+      throw .unreachable(String(describing: error))
     }
   }
 }

@@ -1,4 +1,5 @@
 import Decisions
+import ExampleSupport
 
 /// The app's navigation: a stack of open content screens, driven by deep links and "back".
 ///
@@ -15,7 +16,9 @@ public enum Coordinator: Feature {
     public var stack: [ContentScreen.State] = []
     /// The id the next screen gets.
     public var nextScreenID = 1
-    /// Why the last link opened nothing, if it was malformed.
+    /// Why the last link opened nothing, if it was malformed; cleared by the next link or back.
+    ///
+    /// It starts with the link, cut to a readable length.
     public var linkError: String?
 
     /// Creates an empty stack.
@@ -51,7 +54,7 @@ public enum Coordinator: Feature {
       do {
         route = try Route.parse(link)
       } catch {
-        state.linkError = "\(link): \(error)"
+        state.linkError = "\(excerpt(link)): \(error)"
         return []
       }
       state.linkError = nil
@@ -63,8 +66,9 @@ public enum Coordinator: Feature {
         event: .appear, id: id, in: &state.stack, embed: Decision.screen)
 
     case .back:
-      guard let closed = state.stack.popLast() else { return [] }
+      // NB: before the guard: back on an empty stack must not show the last link error again.
       state.linkError = nil
+      guard let closed = state.stack.popLast() else { return [] }
       return [.cancelWork(screen: closed.id)]
 
     case .screen(let id, let event):

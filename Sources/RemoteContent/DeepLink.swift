@@ -1,3 +1,5 @@
+import ExampleSupport
+
 /// Where a deep link leads: one piece of content of one kind.
 public enum Route: Hashable, Sendable, CustomStringConvertible {
   /// A story, from `app://stories/ID`.
@@ -18,6 +20,9 @@ public enum Route: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Why a text is not a deep link to content.
+///
+/// The text an error carries is cut to a readable length (40 characters and an ellipsis), so a
+/// huge link makes no huge error.
 public enum DeepLinkError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The text is empty, or only white space.
   case empty
@@ -69,31 +74,36 @@ extension Route {
     guard let separator = text.range(of: "://"),
       text[..<separator.lowerBound].lowercased() == "app"
     else {
-      let scheme = text.range(of: "://").map { String(text[..<$0.lowerBound]) + "://" } ?? text
-      throw .wrongScheme(String(scheme.prefix(40)))
+      let scheme = text.range(of: "://").map { text[..<$0.upperBound] } ?? text
+      throw .wrongScheme(excerpt(scheme))
     }
     var rest = text[separator.upperBound...]
     if let suffix = rest.firstIndex(where: { $0 == "?" || $0 == "#" }) {
-      throw .unexpectedSuffix(String(rest[suffix...]))
+      throw .unexpectedSuffix(excerpt(rest[suffix...]))
     }
     if rest.hasSuffix("/") { rest = rest.dropLast() }
-    let parts = rest.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+    // NB: kind, id and the rest unsplit: a link with a million slashes makes three parts, not a
+    // million.
+    let parts = rest.split(separator: "/", maxSplits: 2, omittingEmptySubsequences: false)
     guard let kind = parts.first, !kind.isEmpty else { throw .missingKind }
     let make: (ContentID) -> Route
     switch kind.lowercased() {
     case "stories": make = Route.story
     case "users": make = Route.user
     case "messages": make = Route.message
-    default: throw .unknownKind(kind)
+    default: throw .unknownKind(excerpt(kind))
     }
     guard parts.count > 1, !parts[1].isEmpty else { throw .missingID(kind: singular(kind)) }
-    guard let id = ContentID(parts[1]) else { throw .invalidID(parts[1]) }
-    guard parts.count == 2 else { throw .extraPathComponents(Array(parts.dropFirst(2))) }
+    guard let id = ContentID(String(parts[1])) else { throw .invalidID(excerpt(parts[1])) }
+    guard parts.count == 2 else {
+      throw .extraPathComponents(
+        excerpt(parts[2]).split(separator: "/", omittingEmptySubsequences: false).map(String.init))
+    }
     return make(id)
   }
 
   /// The singular of a kind, for messages: `stories` → `story`.
-  private static func singular(_ kind: String) -> String {
+  private static func singular(_ kind: Substring) -> String {
     switch kind.lowercased() {
     case "stories": "story"
     case "users": "user"

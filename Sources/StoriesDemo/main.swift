@@ -1,4 +1,5 @@
 import Decisions
+import ExampleSupport
 import Foundation
 import RemoteContent
 
@@ -21,16 +22,33 @@ let usage = """
     --server URL     Fetch from an HTTP server laid out as /stories/ID.json, /users/ID.json and
                      /messages/ID.json, instead of the bundled content.
     --delay MS       How long a bundled fetch takes, in milliseconds (default 300).
-    --timeout S      How long an HTTP fetch may take, in seconds (default 5).
+    --timeout S      How long a whole HTTP fetch may take, in seconds, from 0.001 to 3600
+                     (default 5).
+    --max-bytes N    The largest HTTP response accepted, in bytes (default 8388608, 8 MiB).
     --export DIR     Write the bundled content in the server's layout under DIR, and exit.
     -h, --help       Show this help.
 
-  Exits with 1 if a link was malformed, 2 if the options were.
+  Exits with 1 if a link was malformed or the output could not be written, 2 if the options were
+  malformed.
   """
 
+// NB: first, before anything opens a file or a socket.
+let streams = StandardStreams.prepare()
+
+/// Reports a failed write on standard error, or standard output if that is what failed, and exits
+/// with status 1.
+func failWriting(_ failure: WriteFailure) -> Never {
+  StandardStreams.exit(reporting: failure, program: "stories", on: [streams.error, streams.output])
+}
+
 func fail(_ message: String, status: Int32) -> Never {
-  FileHandle.standardError.write(Data("stories: \(message)\n".utf8))
+  do { try streams.error.write("stories: \(message)\n") } catch { failWriting(error) }
   exit(status)
+}
+
+/// Writes `text` and a newline to standard output, or fails.
+func say(_ text: String, terminator: String = "\n") {
+  do { try streams.output.write(text + terminator) } catch { failWriting(error) }
 }
 
 // MARK: - Options
@@ -38,7 +56,8 @@ func fail(_ message: String, status: Int32) -> Never {
 var links: [String] = []
 var server: URL?
 var delay = 300
-var timeout = 5.0
+var timeout = Duration.seconds(5)
+var maxBytes = defaultMaxResponseBytes
 var exportDirectory: String?
 var arguments = CommandLine.arguments.dropFirst()
 @MainActor func value(for option: String) -> String {
@@ -47,14 +66,19 @@ var arguments = CommandLine.arguments.dropFirst()
   }
   return value
 }
+@MainActor func checked<Value>(_ parse: () throws(OptionError) -> Value) -> Value {
+  do {
+    return try parse()
+  } catch {
+    fail("\(error)\n\n\(usage)", status: 2)
+  }
+}
 while let argument = arguments.popFirst() {
   switch argument {
   case "--server":
-    let text = value(for: argument)
-    guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
-      url.host != nil
-    else { fail("--server takes an http or https URL, not \(text)\n\n\(usage)", status: 2) }
-    server = url
+    server = checked { () throws(OptionError) in
+      try parseHTTPURL(value(for: argument), option: argument)
+    }
   case "--delay":
     let text = value(for: argument)
     guard let milliseconds = Int(text), milliseconds >= 0 else {
@@ -62,18 +86,16 @@ while let argument = arguments.popFirst() {
     }
     delay = milliseconds
   case "--timeout":
-    let text = value(for: argument)
-    guard let seconds = Double(text), seconds > 0, seconds <= 3600 else {
-      fail("--timeout takes seconds, more than 0, not \(text)\n\n\(usage)", status: 2)
-    }
-    timeout = seconds
+    timeout = checked { () throws(OptionError) in try parseTimeout(value(for: argument)) }
+  case "--max-bytes":
+    maxBytes = checked { () throws(OptionError) in try parseByteCount(value(for: argument)) }
   case "--export":
     exportDirectory = value(for: argument)
   case "-h", "--help":
-    print(usage)
+    say(usage)
     exit(0)
   case let option where option.hasPrefix("--"):
-    fail("unknown option \(option)\n\n\(usage)", status: 2)
+    fail("unknown option \(excerpt(option))\n\n\(usage)", status: 2)
   default:
     links.append(argument)
   }
@@ -83,7 +105,7 @@ while let argument = arguments.popFirst() {
 
 let deps: ContentScreen.Deps
 if let server {
-  deps = .server(server, timeout: .milliseconds(Int(timeout * 1000)))
+  deps = .server(server, timeout: timeout, maxBytes: maxBytes)
 } else {
   let library: ContentLibrary
   do {
@@ -110,13 +132,15 @@ var sawMalformedLink = false
   await store.send(event)
   await store.settle()
   let state = await store.state
+  // NB: the screen's text and the link come from outside: their control characters must not act on
+  // the terminal.
   if let error = state.linkError {
     sawMalformedLink = true
-    print("error: \(error)\n")
+    say("error: \(sanitizedForTerminal(error))\n")
   } else if let top = state.top {
-    print("── \(top.route) ──\n\(top.screen.plainText)\n")
+    say("── \(top.route) ──\n\(sanitizedForTerminal(top.screen.plainText))\n")
   } else {
-    print("(no screen open)\n")
+    say("(no screen open)\n")
   }
 }
 
@@ -124,9 +148,9 @@ if !links.isEmpty {
   for link in links { await run(.open(link)) }
 } else {
   let interactive = isatty(STDIN_FILENO) == 1
-  if interactive { print("Type a link (app://stories/12345), back, retry or q.") }
+  if interactive { say("Type a link (app://stories/12345), back, retry or q.") }
   while true {
-    if interactive { print("> ", terminator: "") }
+    if interactive { say("> ", terminator: "") }
     guard let line = readLine() else { break }
     switch line.trimmingCharacters(in: .whitespaces) {
     case "": continue
@@ -134,7 +158,7 @@ if !links.isEmpty {
     case "back": await run(.back)
     case "retry":
       guard let top = await store.state.top else {
-        print("(no screen open)\n")
+        say("(no screen open)\n")
         continue
       }
       await run(.screen(id: top.id, .retry))

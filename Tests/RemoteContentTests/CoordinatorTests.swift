@@ -47,6 +47,21 @@ import Testing
     expectStep(Coordinator.self, from: .init(), on: .back)
   }
 
+  @Test func backWithNothingOpenClearsTheLastLinkError() {
+    var test = CoreTest<Coordinator>(state: .init())
+    test.send(.open("app://videos/1")) {
+      $0.linkError = #"app://videos/1: unknown kind "videos" (expected stories, users or messages)"#
+    }
+    test.send(.back) { $0.linkError = nil }
+  }
+
+  @Test func theLinkErrorOfAHugeLinkIsShort() throws {
+    var test = CoreTest<Coordinator>(state: .init(), exhaustivity: .off)
+    test.send(.open("app://" + String(repeating: "x", count: 1_000_000)))
+    let error = try #require(test.state.linkError)
+    #expect(error.count < 200)
+  }
+
   @Test func aMalformedLinkOpensNothingAndSaysWhy() {
     var test = CoreTest<Coordinator>(state: .init())
     test.send(.open("app://videos/1")) {

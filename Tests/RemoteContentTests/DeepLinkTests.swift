@@ -54,6 +54,19 @@ import Testing
     )
   }
 
+  @Test(arguments: [
+    "https://" + String(repeating: "x", count: 1_000_000),
+    "app://" + String(repeating: "x", count: 1_000_000),
+    "app://stories/" + String(repeating: "1", count: 1_000_000),
+    "app://stories/1/" + String(repeating: "a/", count: 500_000),
+    "app://stories/1?" + String(repeating: "q", count: 1_000_000),
+    String(repeating: "x", count: 1_000_000),
+  ])
+  func aHugeLinkMakesAShortError(link: String) throws {
+    let error = try #require(throws: DeepLinkError.self) { try Route.parse(link) }
+    #expect(error.description.count < 120)
+  }
+
   @Test func aRoutePrintsAsItsLink() throws {
     for link in ["app://stories/12345", "app://users/007", "app://messages/9876"] {
       #expect(try Route.parse(link).description == link)

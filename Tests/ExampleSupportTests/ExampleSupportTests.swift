@@ -1,0 +1,144 @@
+import ExampleSupport
+import Foundation
+import Testing
+
+@Suite struct SanitizedForTerminalTests {
+  @Test func controlCharactersBecomeVisibleEscapes() {
+    #expect(sanitizedForTerminal("\u{1B}[2Jgone") == #"\u{1B}[2Jgone"#)
+    #expect(sanitizedForTerminal("bell\u{07}") == #"bell\u{07}"#)
+    #expect(sanitizedForTerminal("\u{0}\u{7F}\u{9B}31m") == #"\u{00}\u{7F}\u{9B}31m"#)
+    #expect(sanitizedForTerminal("carriage\rreturn") == #"carriage\u{0D}return"#)
+  }
+
+  @Test func newlinesTabsAndOtherTextAreKept() {
+    let text = "line one\n\tline two: ünïcödé, 日本, 🙂, U+00A0:\u{A0}"
+    #expect(sanitizedForTerminal(text) == text)
+  }
+
+  @Test func oneLineTextEscapesNewlinesToo() {
+    #expect(sanitizedForTerminal("a\nb\tc", keepingNewlines: false) == #"a\u{0A}b\u{09}c"#)
+  }
+
+  @Test func theResultHasNoControlCharactersLeft() {
+    let all = String(String.UnicodeScalarView((0...0x9F).compactMap(Unicode.Scalar.init)))
+    let safe = sanitizedForTerminal(all, keepingNewlines: false)
+    #expect(!safe.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+  }
+}
+
+@Suite struct ExcerptTests {
+  @Test func shortTextIsKept() {
+    #expect(excerpt("app://stories/1") == "app://stories/1")
+    #expect(excerpt(String(repeating: "x", count: excerptLimit)).count == excerptLimit)
+  }
+
+  @Test func longTextIsCutWithAnEllipsis() {
+    let cut = excerpt(String(repeating: "x", count: 1_000_000))
+    #expect(cut == String(repeating: "x", count: excerptLimit) + "…")
+  }
+
+  @Test func theLimitCountsUnicodeScalarsSoOneHugeCharacterIsCutToo() {
+    // One character: a letter with a million combining accents.
+    let huge = "e" + String(repeating: "\u{301}", count: 1_000_000)
+    #expect(excerpt(huge).unicodeScalars.count == excerptLimit + 1)
+  }
+}
+
+@Suite struct CommandLineValuesTests {
+  @Test(arguments: [
+    ("http://127.0.0.1:8000/fact.json", "http://127.0.0.1:8000/fact.json"),
+    ("HTTP://127.0.0.1:8000/x", "http://127.0.0.1:8000/x"),
+    ("HtTpS://example.com", "https://example.com"),
+    ("http://localhost:65535", "http://localhost:65535"),
+    ("http://user@example.com:1/", "http://user@example.com:1/"),
+  ])
+  func goodURLsParseWithALowerCaseScheme(text: String, url: String) throws {
+    #expect(try parseHTTPURL(text, option: "--source").absoluteString == url)
+  }
+
+  @Test(arguments: [
+    ("ftp://example.com", "--source takes an http or https URL, not ftp://example.com"),
+    ("example.com", "--source takes an http or https URL, not example.com"),
+    ("http://", #"--source takes a URL with a host, not "http://""#),
+    ("http://:80/", #"--source takes a URL with a host, not "http://:80/""#),
+    ("http://h:99999/", #"--source: the port must be a number from 1 to 65535, not "99999""#),
+    ("http://h:0/", #"--source: the port must be a number from 1 to 65535, not "0""#),
+    ("http://h:/", #"--source: the port must be a number from 1 to 65535, not """#),
+    ("http://h:8x/", #"--source: the port must be a number from 1 to 65535, not "8x""#),
+    (
+      "http://[::1]:8000/",
+      #"--source: IPv6 addresses are not supported, use a host name or an IPv4 address, not "#
+        + #""http://[::1]:8000/""#
+    ),
+  ])
+  func badURLsSayWhatIsWrong(text: String, message: String) {
+    #expect(throws: OptionError(message)) { try parseHTTPURL(text, option: "--source") }
+  }
+
+  @Test func aHugeURLIsNotEchoedWhole() throws {
+    let error = try #require(throws: OptionError.self) {
+      try parseHTTPURL("gopher://" + String(repeating: "x", count: 100_000), option: "--source")
+    }
+    #expect(error.description.count < 100)
+  }
+
+  @Test func timeoutsRangeFromAMillisecondToAnHour() throws {
+    #expect(try parseTimeout("2") == .seconds(2))
+    #expect(try parseTimeout("0.001") == .milliseconds(1))
+    #expect(try parseTimeout("3600") == .seconds(3600))
+    #expect(throws: OptionError("--timeout must be at least 0.001 s (1 ms), not 0.0009")) {
+      try parseTimeout("0.0009")
+    }
+    #expect(throws: OptionError("--timeout must be at least 0.001 s (1 ms), not 0")) {
+      try parseTimeout("0")
+    }
+    #expect(throws: OptionError("--timeout must be at most 3600 s (an hour), not 3601")) {
+      try parseTimeout("3601")
+    }
+    #expect(throws: OptionError(#"--timeout takes seconds, from 0.001 to 3600, not "nan""#)) {
+      try parseTimeout("nan")
+    }
+    #expect(throws: OptionError(#"--timeout takes seconds, from 0.001 to 3600, not "inf""#)) {
+      try parseTimeout("inf")
+    }
+  }
+
+  @Test func byteCountsRangeFromOneToAGibibyte() throws {
+    #expect(try parseByteCount("1") == 1)
+    #expect(try parseByteCount("1073741824") == 1 << 30)
+    for bad in ["0", "-1", "1073741825", "8MiB", ""] {
+      #expect(
+        throws: OptionError(
+          "--max-bytes takes a whole number of bytes from 1 to 1073741824, not \(bad.debugDescription)"
+        )
+      ) { try parseByteCount(bad) }
+    }
+  }
+
+  @Test func byteCountsReadAsUnits() {
+    #expect(formatByteCount(8 << 20) == "8 MiB")
+    #expect(formatByteCount(64 << 10) == "64 KiB")
+    #expect(formatByteCount(1000) == "1000 bytes")
+    #expect(formatByteCount(1) == "1 byte")
+    #expect(HTTPFailure.tooLarge(limit: 8 << 20).description == "response larger than 8 MiB")
+  }
+}
+
+@Suite struct DeadlineTests {
+  @Test func workThatFinishesInTimeReturnsItsValue() async throws {
+    #expect(try await withDeadline(.seconds(60)) { 42 } == 42)
+  }
+
+  @Test func workThatOutlivesTheDeadlineIsCancelledAndTimesOut() async throws {
+    let error = try await #require(throws: HTTPFailure.self) {
+      try await withDeadline(.milliseconds(1)) { () async throws -> Int in
+        // Waits until cancelled: only the deadline can end it.
+        let (stream, _) = AsyncStream<Int>.makeStream()
+        for await value in stream { return value }
+        throw CancellationError()
+      }
+    }
+    #expect(error == .timedOut(seconds: 0.001))
+    #expect(error.description == "no answer within 0.001 s")
+  }
+}
