@@ -11,58 +11,73 @@ let package = Package(
     .library(name: "DecisionsTesting", targets: ["DecisionsTesting"]),
   ],
   targets: [
+    // MARK: - The library
+
     .target(name: "Decisions"),
     .target(name: "DecisionsTesting", dependencies: ["Decisions"]),
-    .target(name: "ExampleSupport", path: "Sources/ExampleSupport"),
+    .testTarget(
+      name: "DecisionsTests", dependencies: ["Decisions", "DecisionsTesting", "TestSupport"]),
+    .testTarget(
+      name: "DecisionsTestingTests",
+      dependencies: ["Decisions", "DecisionsTesting"],
+      // Trace snapshots are read from the source tree by path, not bundled.
+      exclude: ["__Traces__"]
+    ),
+    .testTarget(name: "DecisionsStressTests", dependencies: ["Decisions", "TestSupport"]),
+
+    // MARK: - Examples: features rebuilt on the library, and their demos
+    // Each imports only the library's public API (and ExampleSupport, the demos' shared HTTP and
+    // terminal code), so it can be copied into an app.
+
+    .target(name: "ExampleSupport", path: "Sources/Examples/ExampleSupport"),
     .target(
       name: "FactFeature",
       dependencies: ["Decisions", "ExampleSupport"],
-      path: "Sources/FactFeature",
+      path: "Sources/Examples/FactFeature",
       resources: [.copy("Resources/facts.json")]
     ),
     .executableTarget(
       name: "facts",
       dependencies: ["FactFeature"],
-      path: "Sources/FactsDemo"
+      path: "Sources/Examples/FactsDemo"
     ),
     .target(
       name: "RemoteContent",
       dependencies: ["Decisions", "ExampleSupport"],
-      path: "Sources/RemoteContent",
+      path: "Sources/Examples/RemoteContent",
       resources: [.copy("Resources/content.json")]
     ),
     .executableTarget(
       name: "stories",
       dependencies: ["RemoteContent"],
-      path: "Sources/StoriesDemo"
+      path: "Sources/Examples/StoriesDemo"
     ),
-    .target(name: "ExtractedCores", path: "Sources/ExtractedCores"),
-    .executableTarget(
-      name: "decisions-bench",
-      dependencies: ["Decisions"],
-      path: "Sources/DecisionsBenchmarks"
-    ),
+    .target(name: "ExtractedCores", path: "Sources/Examples/ExtractedCores"),
     .testTarget(
-      name: "DecisionsTests", dependencies: ["Decisions", "DecisionsTesting", "TestSupport"]),
-    .testTarget(
-      name: "DecisionsStressTests", dependencies: ["Decisions", "TestSupport"]),
-    .target(
-      name: "TestSupport",
-      dependencies: ["Decisions"],
-      path: "Tests/TestSupport"
+      name: "ExampleSupportTests",
+      dependencies: ["ExampleSupport"],
+      path: "Tests/Examples/ExampleSupportTests"
     ),
     .testTarget(
       name: "FactFeatureTests",
       dependencies: ["FactFeature", "DecisionsTesting", "TestSupport", "facts"],
+      path: "Tests/Examples/FactFeatureTests",
       exclude: ["__Traces__"]
     ),
     .testTarget(
       name: "RemoteContentTests",
       dependencies: ["RemoteContent", "DecisionsTesting", "TestSupport", "stories"],
+      path: "Tests/Examples/RemoteContentTests",
       exclude: ["__Traces__"]
     ),
-    .testTarget(name: "ExtractedCoresTests", dependencies: ["ExtractedCores"]),
-    .testTarget(name: "ExampleSupportTests", dependencies: ["ExampleSupport"]),
+    .testTarget(
+      name: "ExtractedCoresTests",
+      dependencies: ["ExtractedCores"],
+      path: "Tests/Examples/ExtractedCoresTests"
+    ),
+
+    // MARK: - Guides: every Swift block in README.md and Docs/ is compiled here
+
     .testTarget(
       name: "GuidesTests",
       dependencies: [
@@ -70,11 +85,21 @@ let package = Package(
       ],
       exclude: ["__Traces__"]
     ),
-    .testTarget(
-      name: "DecisionsTestingTests",
-      dependencies: ["Decisions", "DecisionsTesting"],
-      // Trace snapshots are read from the source tree by path, not bundled.
-      exclude: ["__Traces__"]
+
+    // MARK: - Benchmarks
+
+    .executableTarget(
+      name: "decisions-bench",
+      dependencies: ["Decisions"],
+      path: "Sources/Benchmarks/DecisionsBenchmarks"
+    ),
+
+    // MARK: - Test support shared by the test targets
+
+    .target(
+      name: "TestSupport",
+      dependencies: ["Decisions"],
+      path: "Tests/TestSupport"
     ),
   ],
   swiftLanguageModes: [.v6]

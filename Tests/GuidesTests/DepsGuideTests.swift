@@ -50,7 +50,7 @@ import Testing
   }
 
   @Test func theFactsDemoBuildsItsLiveDepsFromASource() async throws {
-    // Sources/FactsDemo/main.swift builds its deps this way; here with a source that answers at once.
+    // Sources/Examples/FactsDemo/main.swift builds its deps this way; here with a source that answers at once.
     let logged = Calls<String>()
     let deps = FactFeature.Deps.live(
       source: FactSource { Fact(text: "42 is the answer.") },

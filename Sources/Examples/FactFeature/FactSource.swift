@@ -78,7 +78,7 @@ public struct FactSource: Sendable {
     seed: UInt64? = nil
   ) -> FactSource {
     precondition((0...1).contains(failureRate), "failureRate must be between 0 and 1")
-    let random = Protected(SeededRandom(seed: seed))
+    let random = LockedValue(SeededRandom(seed: seed))
     return FactSource {
       if delay > .zero { try await Task.sleep(for: delay) }
       let (fails, index) = random.withLock { random in

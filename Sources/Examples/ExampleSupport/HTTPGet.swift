@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -132,7 +131,7 @@ private final class BodyLoader: NSObject, URLSessionDataDelegate, Sendable {
   }
 
   private let maxBytes: Int
-  private let contents = Mutex(Contents())
+  private let contents = LockedValue(Contents())
 
   init(maxBytes: Int) {
     self.maxBytes = maxBytes

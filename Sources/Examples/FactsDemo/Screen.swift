@@ -12,7 +12,7 @@ final class Screen: Sendable {
     var frame = 0
   }
 
-  private let contents: Protected<Contents>
+  private let contents: LockedValue<Contents>
   /// Whether to redraw in place (a terminal) rather than print lines.
   let isInteractive: Bool
   private let output: TextOutput
@@ -28,7 +28,7 @@ final class Screen: Sendable {
     state: FactFeature.State, isInteractive: Bool, output: TextOutput,
     fail: @escaping @Sendable (WriteFailure) -> Never
   ) {
-    self.contents = Protected(Contents(state: state))
+    self.contents = LockedValue(Contents(state: state))
     self.isInteractive = isInteractive
     self.output = output
     self.fail = fail

@@ -1,4 +1,3 @@
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -31,7 +30,7 @@ package final class TextOutput: Sendable {
   /// Whether the descriptor was closed when the program started (it now points at /dev/null).
   private let wasClosed: Bool
   /// Keeps concurrent lines whole.
-  private let lock = Mutex(())
+  private let lock = LockedValue(())
 
   fileprivate init(fileDescriptor: Int32, name: String, wasClosed: Bool) {
     self.fileDescriptor = fileDescriptor
@@ -141,7 +140,7 @@ package struct StandardStreams: Sendable {
   }
 }
 
-private let exiting = Mutex(false)
+private let exiting = LockedValue(false)
 
 private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
   #if canImport(Darwin)

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Checks that the examples are copyable: copies them into a fresh package that depends on Decisions
+# as any app would (by path, as a package dependency), and builds it. An example that used
+# Decisions' `package` declarations would compile here in the repository and fail there.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root="$PWD"
+scratch="$(mktemp -d)"
+trap 'rm -rf "$scratch"' EXIT
+
+mkdir -p "$scratch/app/Sources"
+cp -R Sources/Examples/. "$scratch/app/Sources/"
+cat >"$scratch/app/Package.swift" <<MANIFEST
+// swift-tools-version: 6.2
+import PackageDescription
+
+let package = Package(
+  name: "CopiedExamples",
+  platforms: [.macOS(.v15), .iOS(.v18)],
+  dependencies: [.package(name: "Decisions", path: "$root")],
+  targets: [
+    .target(name: "ExampleSupport"),
+    .target(
+      name: "FactFeature",
+      dependencies: [.product(name: "Decisions", package: "Decisions"), "ExampleSupport"],
+      resources: [.copy("Resources/facts.json")]),
+    .executableTarget(name: "facts", dependencies: ["FactFeature"], path: "Sources/FactsDemo"),
+    .target(
+      name: "RemoteContent",
+      dependencies: [.product(name: "Decisions", package: "Decisions"), "ExampleSupport"],
+      resources: [.copy("Resources/content.json")]),
+    .executableTarget(name: "stories", dependencies: ["RemoteContent"], path: "Sources/StoriesDemo"),
+    .target(name: "ExtractedCores"),
+  ],
+  swiftLanguageModes: [.v6]
+)
+MANIFEST
+swift build --package-path "$scratch/app" -Xswiftc -warnings-as-errors
+"$scratch/app/.build/debug/facts" --taps 1 --delay 0 --seed 1 >/dev/null
+echo "The examples build and run as a separate package that depends on Decisions."
