@@ -73,14 +73,19 @@ public actor Store<F: Feature> {
   private let queued: QueuedEvents<F.Event>
   /// Events posted from synchronous code, waiting for the store's executor.
   private nonisolated let posted = PostedEvents<F.Event>()
-  private let observers = StateObservers<F.State>()
-  private let settleWaiters = SettleWaiters()
+  // NB: created with the first observer: most stores have none, and an idle store should cost
+  // as little as possible.
+  private var observers: StateObservers<F.State>?
+  // NB: unchecked exclusivity: only the store's executor touches it; read once per finished work.
+  @exclusivity(unchecked) private var settleWaiters = SettleWaiters()
   /// Whether any every-state observer is attached (rule 2).
   private var wantEveryState = false
   /// Whether any latest-state observer is attached (rule 2).
   private var wantLatestState = false
   /// Whether the latest-state observers have not yet received the current state.
   private var latestIsStale = false
+  /// The id of the last observer attached.
+  private var nextObserverID: UInt64 = 0
 
   /// The life of a store: it runs until ``Store/stop()``, and then ignores events.
   private enum Phase {
@@ -119,7 +124,9 @@ public actor Store<F: Feature> {
     self.root = workHost.root
     self.queued = workHost.queued
     if let observer {
+      let observers = StateObservers<F.State>()
       observers.add(observer, latestOnly: true)
+      self.observers = observers
       wantLatestState = true
     }
     workHost.connect(to: self)
@@ -128,7 +135,7 @@ public actor Store<F: Feature> {
   // NB: a store released without `stop()` still ends its observers' sequences, or a `for await`
   // over `states()` would wait forever. (Its work is cancelled by the registry's `deinit`.)
   deinit {
-    observers.finishAll()
+    observers?.finishAll()
   }
 
   // MARK: - Sending events
@@ -197,7 +204,7 @@ public actor Store<F: Feature> {
     processPosted()
     phase = .stopped
     registry.cancelAll(in: [])
-    observers.finishAll()
+    observers?.finishAll()
     updateObserverFlags()
     resumeSettleWaitersIfSettled()
   }
@@ -325,7 +332,9 @@ public actor Store<F: Feature> {
     -> F.State
   {
     if case .running = phase {
+      let observers = self.observers ?? StateObservers()
       observers.add(observer, latestOnly: latestOnly)
+      self.observers = observers
       updateObserverFlags()
     }
     return state
@@ -333,34 +342,37 @@ public actor Store<F: Feature> {
 
   /// Returns an id for a new observer.
   func makeObserverID() -> UInt64 {
-    observers.makeID()
+    nextObserverID += 1
+    return nextObserverID
   }
 
   /// Detaches the observer with `id`.
   func removeObserver(id: UInt64) {
-    observers.remove(id: id)
+    observers?.remove(id: id)
     updateObserverFlags()
   }
 
   private func updateObserverFlags() {
-    wantEveryState = observers.wantEveryState
-    wantLatestState = observers.wantLatestState
+    wantEveryState = observers?.wantEveryState ?? false
+    wantLatestState = observers?.wantLatestState ?? false
   }
 
   /// Gives every every-state observer the current state.
   private func publish() {
+    guard let observers else { return }
     observers.publish(state)
     if !observers.wantEveryState { wantEveryState = false }
   }
 
   /// How many observers are attached, for tests.
-  var observerCount: Int { observers.count }
+  var observerCount: Int { observers?.count ?? 0 }
 
   /// Gives latest-state observers the current state, unless posted events are still waiting: a
   /// burst of events then reaches them once, at its end.
   private func publishLatestIfCaughtUp() {
     guard posted.isEmpty else { return }
     latestIsStale = false
+    guard let observers else { return }
     observers.publishLatest(state)
     if !observers.wantLatestState { wantLatestState = false }
   }

@@ -2,32 +2,33 @@
 /// is cancelled.
 ///
 /// Used only on the store's executor.
-final class SettleWaiters {
-  // NB: unchecked exclusivity: used only on the store's executor, and read once per finished work.
-  @exclusivity(unchecked) private var waiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
+// NB: a struct in the store's own storage: it is not generic, so it costs no metadata lookup, and a
+// class would cost every store an allocation.
+struct SettleWaiters {
+  private var waiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
   private var lastID: UInt64 = 0
 
   /// Whether no caller waits.
   var isEmpty: Bool { waiters.isEmpty }
 
   /// Returns an id for a caller about to wait.
-  func makeID() -> UInt64 {
+  mutating func makeID() -> UInt64 {
     lastID += 1
     return lastID
   }
 
   /// Keeps a waiting caller's continuation under its id.
-  func add(_ continuation: CheckedContinuation<Void, Never>, id: UInt64) {
+  mutating func add(_ continuation: CheckedContinuation<Void, Never>, id: UInt64) {
     waiters[id] = continuation
   }
 
   /// Resumes the caller with `id`, if it still waits.
-  func resume(id: UInt64) {
+  mutating func resume(id: UInt64) {
     waiters.removeValue(forKey: id)?.resume()
   }
 
   /// Resumes every waiting caller.
-  func resumeAll() {
+  mutating func resumeAll() {
     let resumed = waiters.values
     waiters = [:]
     for waiter in resumed { waiter.resume() }

@@ -24,7 +24,6 @@ final class StateObservers<State: Sendable>: @unchecked Sendable {
   // NB: unchecked exclusivity: used only on the store's executor.
   @exclusivity(unchecked) private var everyState: [Observer] = []
   @exclusivity(unchecked) private var latestState: [Observer] = []
-  private var lastID: UInt64 = 0
 
   /// How many observers are attached.
   var count: Int { everyState.count + latestState.count }
@@ -35,15 +34,8 @@ final class StateObservers<State: Sendable>: @unchecked Sendable {
   /// Whether any latest-state observer is attached.
   var wantLatestState: Bool { !latestState.isEmpty }
 
-  /// Returns an id for a new observer.
-  func makeID() -> UInt64 {
-    lastID += 1
-    return lastID
-  }
-
   /// Attaches an observer.
   func add(_ observer: Observer, latestOnly: Bool) {
-    lastID = max(lastID, observer.id)
     if latestOnly {
       latestState.append(observer)
     } else {

@@ -8,7 +8,8 @@
 ///
 /// Used only on the owner's executor, like everything it owns; work reaches the owner by hopping to
 /// it through a weak link, so work never keeps its owner alive.
-package final class WorkHost<Owner: WorkHostOwner> {
+// NB: a struct, so that a store, which keeps the parts in its own fields, allocates nothing for it.
+package struct WorkHost<Owner: WorkHostOwner> {
   /// The running work.
   package let registry: WorkRegistry
   /// Events queued with ``Effects/send(_:)`` behind the event being processed.
@@ -25,12 +26,15 @@ package final class WorkHost<Owner: WorkHostOwner> {
     let queued = QueuedEvents<Owner.Event>()
     self.link = link
     self.queued = queued
+    // NB: the closures call methods of the link rather than of the owner: a closure that calls the
+    // owner's generic protocol methods must capture the owner's type too, which costs each store
+    // an allocation per closure.
     self.registry = WorkRegistry(
-      started: reportsStarts ? { id in link.owner?.workStarted(id: id) } : nil,
-      finished: { token, error in await link.owner?.finish(token, error: error) })
+      started: reportsStarts ? { id in link.started(id) } : nil,
+      finished: { token, error in await link.finish(token, error: error) })
     self.root = EventRoute(
       enqueue: { queued.events.append($0) },
-      deliver: { event, token in await link.owner?.receive(event, fromWork: token) })
+      deliver: { event, token in await link.deliver(event, from: token) })
   }
 
   /// Connects the owner that work reports to.
@@ -93,8 +97,20 @@ extension WorkHostOwner {
 
 /// A weak reference to a host's owner, for work that must not keep it alive.
 // NB: written once, right after the owner's init, before any work can read it.
-private final class OwnerLink<Owner: AnyObject>: @unchecked Sendable {
+private final class OwnerLink<Owner: WorkHostOwner>: @unchecked Sendable {
   weak var owner: Owner?
+
+  func started(_ id: WorkID?) {
+    owner?.workStarted(id: id)
+  }
+
+  func deliver(_ event: Owner.Event, from token: UInt64) async {
+    await owner?.receive(event, fromWork: token)
+  }
+
+  func finish(_ token: UInt64, error: (any Error)?) async {
+    await owner?.finish(token, error: error)
+  }
 }
 
 /// Events queued behind the current one with ``Effects/send(_:)``, on the owner's executor.
