@@ -17,6 +17,9 @@ extension Store {
     case decided(F.Decision)
     /// The store dropped this event without processing it.
     case ignored(F.Event, reason: IgnoredReason)
+    /// A decision started long work keyed `id` (`nil` for unkeyed work); reported right after the
+    /// ``decided(_:)`` that started it.
+    case workStarted(id: WorkID?)
     /// Long work threw an error and its `run` call had no `catch:` handler to turn it into an event.
     case workFailed(id: WorkID?, error: any Error)
   }

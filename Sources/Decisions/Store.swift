@@ -119,7 +119,7 @@ public actor Store<F: Feature> {
     self.state = state
     self.deps = deps
     self.diagnostics = diagnostics
-    let workHost = WorkHost<Store<F>>(reportsStarts: false)
+    let workHost = WorkHost<Store<F>>(reportsStarts: diagnostics != nil)
     self.registry = workHost.registry
     self.root = workHost.root
     self.queued = workHost.queued
@@ -313,6 +313,11 @@ public actor Store<F: Feature> {
   }
 
   @inline(never)
+  private nonisolated func report(workStarted id: WorkID?) {
+    diagnostics?(.workStarted(id: id))
+  }
+
+  @inline(never)
   private func report(workFailed id: WorkID?, error: any Error) {
     diagnostics?(.workFailed(id: id, error: error))
   }
@@ -391,7 +396,9 @@ extension Store: WorkHostOwner {
 
   package var workRegistry: WorkRegistry { registry }
 
-  package nonisolated func workStarted(id: WorkID?) {}
+  package nonisolated func workStarted(id: WorkID?) {
+    if diagnostics != nil { report(workStarted: id) }
+  }
 
   package func workSent(_ event: F.Event) {
     send(event)

@@ -61,7 +61,7 @@ public final class Journal<F: Feature>: Sendable {
         if !steps.isEmpty { steps[steps.count - 1].state = state }
       case .decided(let decision):
         if !steps.isEmpty { steps[steps.count - 1].decisions.append(decision) }
-      case .ignored, .workFailed:
+      case .ignored, .workStarted, .workFailed:
         break
       }
     }

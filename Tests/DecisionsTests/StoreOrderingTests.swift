@@ -130,6 +130,9 @@ import Testing
         #expect(!expectingState)
         #expect(decision == expectedDecisions.first)
         expectedDecisions.removeFirst()
+      case .started:
+        // Work starts within the decision that started it: never between events.
+        #expect(!expectingState)
       case .ignored, .failed:
         Issue.record("unexpected \(entry)")
       }

@@ -152,6 +152,22 @@ import Testing
     #expect(await store.state.count == 1)
   }
 
+  @Test func startedWorkIsReportedRightAfterTheDecisionThatStartedIt() async {
+    let journal = Recorder<Entry<Counter>>()
+    let store = Store<Counter>(
+      state: .init(), deps: .init(), diagnostics: { journal.record(Entry($0)) })
+    await store.send(.startWork(id: "a", value: 2))
+    await store.send(.startUnkeyed(value: 3))
+    await store.settle()
+    #expect(
+      Array(journal.values.prefix(4)) == [
+        .received(.startWork(id: "a", value: 2)), .state(.init()),
+        .decided(.work(id: "a", value: 2)), .started(WorkID("a")),
+      ])
+    #expect(journal.values.filter { if case .started = $0 { true } else { false } }.count == 2)
+    #expect(journal.values.contains(.started(nil)))
+  }
+
   @Test func aCancellationErrorFromWorkNobodyCancelledReachesTheCatchHandler() async {
     let store = Store<Counter>(state: .init(), deps: .init(failure: { CancellationError() }))
     await store.send(.fail(handled: true))

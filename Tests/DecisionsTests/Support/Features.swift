@@ -147,6 +147,7 @@ enum Entry<F: Feature>: Sendable {
   case state(F.State)
   case decided(F.Decision)
   case ignored(F.Event, IgnoredReason)
+  case started(WorkID?)
   case failed(WorkID?, String)
 
   init(_ diagnostic: Store<F>.Diagnostic) {
@@ -155,6 +156,7 @@ enum Entry<F: Feature>: Sendable {
     case .state(let state): self = .state(state)
     case .decided(let decision): self = .decided(decision)
     case .ignored(let event, let reason): self = .ignored(event, reason)
+    case .workStarted(let id): self = .started(id)
     case .workFailed(let id, let error): self = .failed(id, "\(error)")
     }
   }
