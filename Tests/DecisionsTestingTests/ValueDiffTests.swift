@@ -134,6 +134,31 @@ private enum Place: Hashable {
         """)
   }
 
+  @Test func aFormatChoosesMarkersIndentsAndWidth() {
+    let format = DiffFormat(
+      removed: "-", added: "+", pathIndent: "> ", valueIndent: " ", lineWidth: 20)
+    #expect(
+      structuralDiff(
+        Tally.State(count: 1, messages: ["a"]),
+        Tally.State(count: 1, messages: ["a", "a much longer message"]), format: format) == """
+          Tally.State
+          > .messages[1]
+          + "a much longer message"
+          """)
+    #expect(
+      structuralDiff(
+        Screen.State(sheet: nil), Screen.State(sheet: Tally.State(messages: ["x"])),
+        format: format) == """
+          Screen.State
+          > .sheet
+          - nil
+          + Tally.State(
+          +   count: 0,
+          +   messages: ["x"]
+          + )
+          """)
+  }
+
   @Test func aChangedStringIsShownQuotedAndEscaped() {
     #expect(
       structuralDiff("say \"hi\"", "line\nbreak") == #"""

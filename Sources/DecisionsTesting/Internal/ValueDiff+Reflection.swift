@@ -1,0 +1,168 @@
+// Reflection: a value reduced to a tree of `Node`s with `Mirror` alone, so that two values can be
+// compared (ValueDiff+Comparing.swift) and printed (ValueDiff+Rendering.swift). The entry point,
+// `structuralDiff`, and the output format are described in ValueDiff.swift.
+
+/// How many levels deep values are compared; deeper parts are compared only by their description.
+let depthLimit = 30
+
+/// A value reduced to what its mirror shows, so two values can be compared and printed.
+enum Node: Equatable {
+  /// A value shown whole: a number, a string, an enum case without payload, and so on.
+  case leaf(String)
+  /// A struct or a class, with its stored properties.
+  case record(type: String, fields: [Field])
+  /// A tuple; unlabelled elements have a nil label.
+  case tuple([Field])
+  /// An enum case with associated values; unlabelled values have a nil label.
+  case enumCase(name: String, payload: [Field])
+  /// An optional, nil or wrapping a value.
+  indirect case optional(Node?)
+  /// An array or another collection, in order.
+  case collection([Node])
+  /// A dictionary, sorted by the description of its keys.
+  case dictionary([Entry])
+  /// A set, sorted by the description of its elements.
+  case set([Node])
+  /// A value below the depth limit, kept only as its description so it can still be compared.
+  case truncated(String)
+}
+
+/// A labelled part of a record, a tuple or an enum payload.
+struct Field: Equatable {
+  var label: String?
+  var node: Node
+}
+
+/// A key and value of a dictionary; the key is kept as its description.
+struct Entry: Equatable {
+  var key: String
+  var value: Node
+}
+
+extension Node {
+  /// Reflects `value` into a node, stopping at the depth limit and at reference cycles.
+  ///
+  /// `ancestors` holds the class instances on the way down from the root.
+  init(reflecting value: Any, depth: Int = 0, ancestors: Set<ObjectIdentifier> = []) {
+    guard depth < depthLimit else {
+      self = .truncated(String(reflecting: value))
+      return
+    }
+    let mirror = Mirror(reflecting: value)
+    var ancestors = ancestors
+    if mirror.displayStyle == .class {
+      let object = ObjectIdentifier(value as AnyObject)
+      guard !ancestors.contains(object) else {
+        self = .leaf("<cycle: \(typeName(mirror.subjectType))>")
+        return
+      }
+      ancestors.insert(object)
+    }
+    let child = { [ancestors] (value: Any) in
+      Node(reflecting: value, depth: depth + 1, ancestors: ancestors)
+    }
+    let fields = { (mirror: Mirror) in
+      mirror.children.map { Field(label: positionless($0.label), node: child($0.value)) }
+    }
+
+    switch mirror.displayStyle {
+    case .optional:
+      self = .optional(mirror.children.first.map { child($0.value) })
+    case .enum:
+      if let payload = mirror.children.first, let name = payload.label {
+        let payloadMirror = Mirror(reflecting: payload.value)
+        self = .enumCase(
+          name: name,
+          payload: payloadMirror.displayStyle == .tuple
+            ? fields(payloadMirror) : [Field(label: nil, node: child(payload.value))])
+      } else {
+        self = .leaf(describesItself(value) ? String(reflecting: value) : ".\(value)")
+      }
+    case .tuple:
+      self = .tuple(fields(mirror))
+    case .collection:
+      self = .collection(mirror.children.map { child($0.value) })
+    case .set:
+      let elements = mirror.children.map { child($0.value) }.map { (text: $0.flat, node: $0) }
+      self = .set(elements.sorted { $0.text < $1.text }.map(\.node))
+    case .dictionary:
+      let entries = mirror.children.map { element in
+        // NB: each element of a dictionary's mirror is a `(key: Key, value: Value)` tuple.
+        let pair = Array(Mirror(reflecting: element.value).children)
+        let key = pair.first.map { child($0.value).flat } ?? "?"
+        let value = pair.count == 2 ? child(pair[1].value) : .leaf("?")
+        return Entry(key: key, value: value)
+      }
+      // NB: two keys may print the same; sorting those by value keeps the order deterministic.
+      self = .dictionary(
+        entries.sorted { $0.key != $1.key ? $0.key < $1.key : $0.value.flat < $1.value.flat })
+    default:  // A struct, a class, or a type with a custom mirror.
+      let type = mirror.subjectType
+      if mirror.children.isEmpty, mirror.displayStyle == nil || describesItself(value) {
+        // NB: `UUID` and friends have no children; only their description tells them apart.
+        self = .leaf(String(reflecting: value))
+      } else if isStandardLibraryType(type), describesItself(value) {
+        // `Duration`, `Range` and the like mirror private storage but print well.
+        self = .leaf(String(reflecting: value))
+      } else {
+        var inheritance = [mirror]
+        while let superclass = inheritance[0].superclassMirror {
+          inheritance.insert(superclass, at: 0)
+        }
+        self = .record(type: typeName(type), fields: inheritance.flatMap(fields))
+      }
+    }
+  }
+}
+
+/// Returns nil for a positional tuple label such as `.0`, otherwise the label.
+private func positionless(_ label: String?) -> String? {
+  label?.first == "." ? nil : label
+}
+
+/// Returns whether `value` has its own `description` or `debugDescription`.
+private func describesItself(_ value: Any) -> Bool {
+  value is CustomStringConvertible || value is CustomDebugStringConvertible
+}
+
+/// Returns whether `type` is declared in the Swift standard library.
+private func isStandardLibraryType(_ type: Any.Type) -> Bool {
+  String(reflecting: type).hasPrefix("Swift.")
+}
+
+/// Returns the name of `type` without module names, such as `Parent.State` or `Array<Int>`.
+func typeName(_ type: Any.Type) -> String {
+  // NB: private and local types print as `Module.(unknown context at $10f3c2a40).Name`, and the
+  // address changes from run to run, so it is dropped to keep the output deterministic.
+  let full = String(reflecting: type)
+  let unknownContext = "(unknown context at "
+  let isIdentifier = { (character: Character) in
+    character.isLetter || character.isNumber || character == "_"
+  }
+  var name = ""
+  var index = full.startIndex
+  while index < full.endIndex {
+    if full[index...].hasPrefix(unknownContext),
+      let close = full[index...].firstIndex(of: ")")
+    {
+      index = full.index(after: close)
+      if index < full.endIndex, full[index] == "." { index = full.index(after: index) }
+      continue
+    }
+    guard isIdentifier(full[index]) else {
+      name.append(full[index])
+      index = full.index(after: index)
+      continue
+    }
+    // The first identifier of a dotted path is the module name: drop it with its dot.
+    let startsPath = index == full.startIndex || full[full.index(before: index)] != "."
+    let end = full[index...].firstIndex { !isIdentifier($0) } ?? full.endIndex
+    if startsPath, end < full.endIndex, full[end] == "." {
+      index = full.index(after: end)
+    } else {
+      name += full[index..<end]
+      index = end
+    }
+  }
+  return name
+}
