@@ -9,7 +9,7 @@
 /// For a closure with several parameters, record a tuple or a small struct:
 /// `track: { name, count in tracked.record((name, count)) }`.
 public final class Calls<Arguments: Sendable>: Sendable {
-  private let storage = Protected<[Arguments]>([])
+  private let log = SharedLog<Arguments>()
 
   /// Creates an empty recorder.
   public init() {}
@@ -17,17 +17,17 @@ public final class Calls<Arguments: Sendable>: Sendable {
   /// Records one call's arguments.
   @Sendable
   public func record(_ arguments: Arguments) {
-    storage.withLock { $0.append(arguments) }
+    log.append(arguments)
   }
 
   /// The arguments of every call so far, in order.
   public var all: [Arguments] {
-    storage.withLock { $0 }
+    log.all
   }
 
   /// How many calls were recorded.
   public var count: Int {
-    storage.withLock { $0.count }
+    log.count
   }
 
   /// Returns a closure that records its arguments and returns `result`.

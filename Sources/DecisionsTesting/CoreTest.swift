@@ -90,11 +90,8 @@ public struct CoreTest<C: Core> where C.State: Equatable, C.Decision: Equatable 
     var expected = exhaustivity == .on ? state : actual
     update(&expected)
     let title = "Step \(step), \(describe(event))"
-    if expected != actual {
-      let diff = structuralDiff(expected, actual) ?? "(no structural difference printed)"
-      reportFailure(
-        "\(title): the state differs from the expected one (− expected, + actual):\n\(diff)",
-        at: location)
+    if let problem = stateMismatch("the state", expected: expected, actual: actual) {
+      reportFailure("\(title): \(problem)", at: location)
     }
     if let problem = decisionMismatch(expected: decisions, emitted: emitted, exhaustivity) {
       reportFailure("\(title): \(problem)", at: location)

@@ -15,7 +15,7 @@ import Decisions
 public final class Journal<F: Feature>: Sendable {
   /// The state the store started from.
   public let initialState: F.State
-  private let storage = Protected<[Store<F>.Diagnostic]>([])
+  private let log = SharedLog<Store<F>.Diagnostic>()
 
   /// Creates an empty journal for a store that starts from `initialState`.
   public init(initialState: F.State) {
@@ -25,12 +25,57 @@ public final class Journal<F: Feature>: Sendable {
   /// Records one diagnostic; pass this method as the store's diagnostics hook.
   @Sendable
   public func record(_ diagnostic: Store<F>.Diagnostic) {
-    storage.withLock { $0.append(diagnostic) }
+    log.append(diagnostic)
   }
 
   /// Everything recorded so far, in order.
   public var entries: [Store<F>.Diagnostic] {
-    storage.withLock { $0 }
+    log.all
+  }
+
+  /// Everything recorded so far, in order, as values a test can compare with `==`.
+  public var records: [Record] {
+    entries.map(Record.init)
+  }
+
+  /// The errors of work that no `catch:` handler turned into events, with the work's id.
+  public var unhandledErrors: [(id: WorkID?, error: any Error)] {
+    entries.compactMap { entry in
+      if case .workFailed(let id, let error) = entry { return (id, error) }
+      return nil
+    }
+  }
+
+  /// A diagnostic as a value that tests can compare with `==`: an error is kept as its description.
+  ///
+  /// ```swift
+  /// #expect(journal.records.last == .ignored(.loaded(3), reason: .cancelledWork))
+  /// ```
+  public enum Record: Sendable {
+    /// See ``Decisions/Store/Diagnostic/received(_:)``.
+    case received(F.Event)
+    /// See ``Decisions/Store/Diagnostic/state(_:)``.
+    case state(F.State)
+    /// See ``Decisions/Store/Diagnostic/decided(_:)``.
+    case decided(F.Decision)
+    /// See ``Decisions/Store/Diagnostic/ignored(_:reason:)``.
+    case ignored(F.Event, reason: IgnoredReason)
+    /// See ``Decisions/Store/Diagnostic/workStarted(id:)``.
+    case workStarted(id: WorkID?)
+    /// See ``Decisions/Store/Diagnostic/workFailed(id:error:)``; the error as `String(describing:)`.
+    case workFailed(id: WorkID?, error: String)
+
+    /// Creates the record of a diagnostic.
+    public init(_ diagnostic: Store<F>.Diagnostic) {
+      switch diagnostic {
+      case .received(let event): self = .received(event)
+      case .state(let state): self = .state(state)
+      case .decided(let decision): self = .decided(decision)
+      case .ignored(let event, let reason): self = .ignored(event, reason: reason)
+      case .workStarted(let id): self = .workStarted(id: id)
+      case .workFailed(let id, let error): self = .workFailed(id: id, error: "\(error)")
+      }
+    }
   }
 
   /// The events the store processed, in order: the journal proper.
@@ -93,6 +138,9 @@ public final class Journal<F: Feature>: Sendable {
   }
 }
 
+extension Journal.Record: Equatable
+where F.Event: Equatable, F.State: Equatable, F.Decision: Equatable {}
+
 extension Journal.Recording: Codable where F.State: Codable, F.Event: Codable {}
 extension Journal.Recording: Equatable where F.State: Equatable, F.Event: Equatable {}
 
@@ -115,10 +163,11 @@ extension Journal where F.State: Equatable, F.Decision: Equatable {
     let replayed = replay(F.self, from: initialState, events: recorded.map(\.event))
     for (index, (old, new)) in zip(recorded, replayed).enumerated() {
       let title = "Replay step \(index + 1), \(describe(old.event))"
-      if old.state != new.state {
-        let diff = structuralDiff(old.state, new.state) ?? ""
-        reportFailure(
-          "\(title): the replayed state differs (− recorded, + replayed):\n\(diff)", at: location)
+      if let problem = stateMismatch(
+        "the replayed state", expected: old.state, actual: new.state,
+        labels: ("recorded", "replayed"))
+      {
+        reportFailure("\(title): \(problem)", at: location)
         return
       }
       if let problem = decisionMismatch(expected: old.decisions, emitted: new.decisions, .on) {

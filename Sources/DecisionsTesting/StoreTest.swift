@@ -62,10 +62,7 @@ public final class StoreTest<F: Feature>: Sendable {
     line: UInt = #line,
     column: UInt = #column
   ) -> [any Error] {
-    let failures = journal.entries.compactMap { entry -> (WorkID?, any Error)? in
-      if case .workFailed(let id, let error) = entry { return (id, error) }
-      return nil
-    }
+    let failures = journal.unhandledErrors
     guard !failures.isEmpty else { return [] }
     let list = failures.map { id, error in
       "  \(id.map { "work \"\($0)\"" } ?? "unkeyed work"): \(error)"
@@ -94,11 +91,10 @@ extension StoreTest where F.State: Equatable {
     column: UInt = #column
   ) async {
     let actual = await store.state
-    guard actual != expected else { return }
-    let diff = structuralDiff(expected, actual) ?? ""
+    guard let problem = stateMismatch("The store's state", expected: expected, actual: actual)
+    else { return }
     reportFailure(
-      "The store's state differs from the expected one (− expected, + actual):\n\(diff)",
-      at: Location(fileID: fileID, filePath: filePath, line: line, column: column))
+      problem, at: Location(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 }
 

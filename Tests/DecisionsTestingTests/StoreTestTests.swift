@@ -128,7 +128,7 @@ import Testing
     #expect(
       failures.map(\.message) == [
         """
-        Replay step 1, .tap: the replayed state differs (− recorded, + replayed):
+        Replay step 1, .tap: the replayed state differs from the recorded one (− recorded, + replayed):
         Loader.State
         −   .loaded("not what the core does")
         +   .loading(previous: nil)
@@ -146,5 +146,23 @@ import Testing
     #expect(journal.events.isEmpty)
     #expect(journal.ignoredEvents.map(\.event) == [.tap])
     #expect(journal.ignoredEvents.map(\.reason) == [.stopped])
+  }
+
+  @Test func recordsCompareWithEqualsAndKeepErrorsAsText() async {
+    let journal = Journal<Loader>(initialState: .idle)
+    let store = Store<Loader>(
+      state: .idle, deps: .init(load: { "hi" }, track: { _ in }, log: { _ in }, snackbar: { _ in }),
+      diagnostics: journal.record)
+    await store.send(.tap)
+    await store.settle()
+    journal.record(.workFailed(id: WorkID("sync"), error: Loader.Offline()))
+    #expect(
+      journal.records == [
+        .received(.tap), .state(.loading(previous: nil)), .decided(.track("tap")),
+        .decided(.load), .workStarted(id: WorkID("load")),
+        .received(.finished("hi")), .state(.loaded("hi")), .decided(.log("hi")),
+        .workFailed(id: WorkID("sync"), error: "Offline()"),
+      ])
+    #expect(journal.unhandledErrors.map(\.id) == [WorkID("sync")])
   }
 }

@@ -1,4 +1,5 @@
 import Decisions
+import DecisionsTesting
 import TestSupport
 import Testing
 
@@ -44,12 +45,12 @@ import Testing
 
 @Suite(.timeLimit(.minutes(1))) struct CompositionExecutorTests {
   @Test func childEventsFromWorkAndFromSendAreWrapped() async {
-    let logged = Recorder<String>()
+    let logged = Calls<String>()
     let store = Store<Parent>(state: .init(), deps: .init(log: { logged.record($0) }))
     await store.send(.counter(.echo("x")))
     await store.send(.counter(.startWork(id: "w", value: 5)))
     await store.settle()
-    #expect(logged.values == ["x", "echo x"])
+    #expect(logged.all == ["x", "echo x"])
     #expect(await store.state.counter.count == 5)
   }
 
@@ -71,14 +72,14 @@ import Testing
 
   @Test func removingAChildCancelsOnlyItsWork() async {
     let gate = Gate()
-    let journal = Recorder<Entry<Parent>>()
+    let journal = Journal<Parent>(initialState: .init())
     let store = Store<Parent>(
       state: .init(rows: [.init(id: 1), .init(id: 2)]),
       deps: .init(loadRow: { id in
         await gate.wait()
         return id * 10
       }),
-      diagnostics: { journal.record(Entry($0)) }
+      diagnostics: journal.record
     )
     await store.send(.row(id: 1, .load))
     await store.send(.row(id: 2, .load))
@@ -87,7 +88,7 @@ import Testing
     gate.open()
     await store.settle()
     #expect(await store.state.rows == [.init(id: 2, value: 20), .init(id: 1)])
-    #expect(journal.values.contains(.ignored(.row(id: 1, .loaded(10)), .cancelledWork)))
+    #expect(journal.records.contains(.ignored(.row(id: 1, .loaded(10)), reason: .cancelledWork)))
   }
 
   @Test func closingAnOptionalChildCancelsItsWork() async {

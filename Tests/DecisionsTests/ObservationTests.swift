@@ -1,3 +1,4 @@
+import DecisionsTesting
 import Observation
 import TestSupport
 import Testing
@@ -92,14 +93,14 @@ import Testing
 
   @Test func observationTrackingSeesStateChanges() async {
     let model = ObservableStore<Counter>(state: .init(), deps: .init())
-    let changes = Recorder<Int>()
+    let changes = Calls<Int>()
     withObservationTracking {
       _ = model.state
     } onChange: {
       changes.record(1)
     }
     await model.sendAndWait(.increment)
-    #expect(changes.values == [1])
+    #expect(changes.all == [1])
   }
 
   @Test func deliversStatesWithoutBeingAskedToFlush() async {

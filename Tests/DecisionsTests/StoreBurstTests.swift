@@ -1,3 +1,4 @@
+import DecisionsTesting
 import TestSupport
 import Testing
 
@@ -42,16 +43,16 @@ import Testing
   }
 
   @Test func aSendKeptPastTheEndOfItsWorkIsIgnoredAsFinishedWork() async {
-    let kept = Recorder<Send<Burst.Event>>()
-    let journal = Recorder<Entry<Burst>>()
+    let kept = Calls<Send<Burst.Event>>()
+    let journal = Journal<Burst>(initialState: .init())
     let store = Store<Burst>(
       state: .init(), deps: .init(keep: { kept.record($0) }),
-      diagnostics: { journal.record(Entry($0)) })
+      diagnostics: journal.record)
     await store.send(.keepSend)
     await store.settle()
-    await kept.values[0](.tick)
+    await kept.all[0](.tick)
     #expect(await store.state.ticks == 0)
-    #expect(journal.values.last == .ignored(.tick, .finishedWork))
+    #expect(journal.records.last == .ignored(.tick, reason: .finishedWork))
   }
 }
 

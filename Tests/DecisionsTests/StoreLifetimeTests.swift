@@ -1,4 +1,5 @@
 import Decisions
+import DecisionsTesting
 import TestSupport
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 @Suite(.timeLimit(.minutes(1))) struct StoreLifetimeTests {
   @Test func stopCancelsWorkInFlight() async {
     let gate = Gate()
-    let sawCancellation = Recorder<Bool>()
+    let sawCancellation = Calls<Bool>()
     let store = Store<Counter>(
       state: .init(),
       deps: .init(work: { _, value in
@@ -17,34 +18,34 @@ import Testing
     await store.send(.startUnkeyed(value: 2))
     await store.stop()
     await store.settle()
-    #expect(sawCancellation.values == [true, true])
+    #expect(sawCancellation.all == [true, true])
     #expect(await store.state.count == 0)
     #expect(await store.isStopped)
   }
 
   @Test func workStoppedMidFlightSendsNothing() async {
     let gate = Gate()
-    let journal = Recorder<Entry<Counter>>()
+    let journal = Journal<Counter>(initialState: .init())
     let store = Store<Counter>(
       state: .init(),
       deps: .init(work: { _, value in
         await gate.wait()
         return value
       }),
-      diagnostics: { journal.record(Entry($0)) }
+      diagnostics: journal.record
     )
     await store.send(.startWork(id: "a", value: 7))
     await store.stop()
     gate.open()
     await store.settle()
     #expect(await store.state.count == 0)
-    #expect(journal.values.last == .ignored(.add(7), .stopped))
+    #expect(journal.records.last == .ignored(.add(7), reason: .stopped))
   }
 
   @Test func eventsAfterStopAreIgnoredAndReported() async {
-    let journal = Recorder<Entry<Counter>>()
+    let journal = Journal<Counter>(initialState: .init())
     let store = Store<Counter>(
-      state: .init(), deps: .init(), diagnostics: { journal.record(Entry($0)) })
+      state: .init(), deps: .init(), diagnostics: journal.record)
     await store.send(.increment)
     await store.stop()
     await store.stop()  // twice is fine
@@ -53,9 +54,9 @@ import Testing
     await store.settle()
     #expect(await store.state.count == 1)
     #expect(
-      journal.values == [
+      journal.records == [
         .received(.increment), .state(.init(count: 1)),
-        .ignored(.increment, .stopped), .ignored(.add(5), .stopped),
+        .ignored(.increment, reason: .stopped), .ignored(.add(5), reason: .stopped),
       ])
   }
 
@@ -87,7 +88,7 @@ import Testing
 
   @Test func aReleasedStoreCancelsItsWork() async {
     let gate = Gate()
-    let sawCancellation = Recorder<Bool>()
+    let sawCancellation = Calls<Bool>()
     let finished = Gate()
     weak var weakStore: Store<Counter>?
     do {
@@ -103,6 +104,6 @@ import Testing
     }
     #expect(weakStore == nil)
     _ = await finished.waitUnlessCancelled()
-    #expect(sawCancellation.values == [true])
+    #expect(sawCancellation.all == [true])
   }
 }

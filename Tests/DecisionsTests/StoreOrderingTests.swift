@@ -1,4 +1,5 @@
 import Decisions
+import DecisionsTesting
 import Dispatch
 import TestSupport
 import Testing
@@ -69,19 +70,19 @@ import Testing
   }
 
   @Test func decisionsArePerformedInTheOrderReturned() async {
-    let calls = Recorder<String>()
+    let calls = Calls<String>()
     let store = Store<Counter>(state: .init(), deps: .init(log: { calls.record($0) }))
     await store.send(.logAll(["1", "2", "3", "4", "5"]))
-    #expect(calls.values == ["1", "2", "3", "4", "5"])
+    #expect(calls.all == ["1", "2", "3", "4", "5"])
   }
 
   @Test func eventsQueuedByEffectsRunAfterTheCurrentEventsDecisions() async {
-    let calls = Recorder<String>()
+    let calls = Calls<String>()
     let store = Store<Counter>(state: .init(), deps: .init(log: { calls.record($0) }))
     await store.send(.echo("a"))
     await store.send(.echo("b"))
     // `.echo` logs its text in place and queues `.log("echo …")` behind itself.
-    #expect(calls.values == ["a", "echo a", "b", "echo b"])
+    #expect(calls.all == ["a", "echo a", "b", "echo b"])
   }
 
   /// Checks atomicity by replaying the diagnostics journal through the pure core.
@@ -90,11 +91,11 @@ import Testing
   /// before a suspension and written after it — the recorded states would not match a replay of the
   /// recorded events through the pure core, or one event's decisions would be split by another event.
   @Test func eventsFromWorkNeverInterleaveWithTheEventBeingProcessed() async {
-    let journal = Recorder<Entry<Counter>>()
+    let journal = Journal<Counter>(initialState: .init())
     let store = Store<Counter>(
       state: .init(),
       deps: .init(work: { _, value in value }),
-      diagnostics: { journal.record(Entry($0)) }
+      diagnostics: journal.record
     )
     await withTaskGroup(of: Void.self) { group in
       for sender in 0..<20 {
@@ -110,36 +111,14 @@ import Testing
     }
     await store.settle()
 
-    var replayed = Counter.State()
-    var expectedDecisions: [Counter.Decision] = []
-    var expectingState = false
-    var receivedCount = 0
-    for entry in journal.values {
-      switch entry {
-      case .received(let event):
-        #expect(expectedDecisions.isEmpty, "an event arrived before the last one's decisions ran")
-        #expect(!expectingState)
-        expectedDecisions = Counter.makeDecisions(event: event, state: &replayed)
-        expectingState = true
-        receivedCount += 1
-      case .state(let state):
-        #expect(expectingState)
-        #expect(state == replayed)
-        expectingState = false
-      case .decided(let decision):
-        #expect(!expectingState)
-        #expect(decision == expectedDecisions.first)
-        expectedDecisions.removeFirst()
-      case .started:
-        // Work starts within the decision that started it: never between events.
-        #expect(!expectingState)
-      case .ignored, .failed:
-        Issue.record("unexpected \(entry)")
-      }
-    }
+    // Replaying the recorded events gives each recorded state and each event's decisions: no
+    // event's decisions were split by another event, and no state was written after a suspension.
+    journal.expectReplayMatches()
+    #expect(journal.ignoredEvents.isEmpty)
+    #expect(journal.unhandledErrors.isEmpty)
     // 20 senders × 200 rounds × (start + work result + echo + echo's log + chain ×3 + logAll).
-    #expect(receivedCount == 20 * 200 * 8)
-    #expect(await store.state == replayed)
+    #expect(journal.events.count == 20 * 200 * 8)
+    #expect(await store.state == journal.steps.last?.state)
   }
 }
 

@@ -1,4 +1,5 @@
 import Decisions
+import DecisionsTesting
 import TestSupport
 import Testing
 
@@ -45,26 +46,26 @@ import Testing
 
   @Test func cancelledWorkSendsNothingAfterwards() async {
     let gate = Gate()
-    let journal = Recorder<Entry<Counter>>()
+    let journal = Journal<Counter>(initialState: .init())
     let store = Store<Counter>(
       state: .init(),
       deps: .init(work: { _, value in
         await gate.wait()  // ignores cancellation, then tries to send
         return value
       }),
-      diagnostics: { journal.record(Entry($0)) }
+      diagnostics: journal.record
     )
     await store.send(.startWork(id: "a", value: 5))
     await store.send(.cancelWork(id: "a"))
     gate.open()
     await store.settle()
     #expect(await store.state.count == 0)
-    #expect(journal.values.contains(.ignored(.add(5), .cancelledWork)))
+    #expect(journal.records.contains(.ignored(.add(5), reason: .cancelledWork)))
   }
 
   @Test func cancelledWorkSeesCancellation() async {
     let gate = Gate()
-    let sawCancellation = Recorder<Bool>()
+    let sawCancellation = Calls<Bool>()
     let store = Store<Counter>(
       state: .init(),
       deps: .init(work: { _, value in
@@ -74,7 +75,7 @@ import Testing
     await store.send(.startWork(id: "a", value: 5))
     await store.send(.cancelWork(id: "a"))
     await store.settle()
-    #expect(sawCancellation.values == [true])
+    #expect(sawCancellation.all == [true])
     #expect(await store.state.count == 0)
   }
 
@@ -142,30 +143,32 @@ import Testing
   }
 
   @Test func anUnhandledErrorIsReportedAndTheStoreKeepsRunning() async {
-    let journal = Recorder<Entry<Counter>>()
+    let journal = Journal<Counter>(initialState: .init())
     let store = Store<Counter>(
-      state: .init(), deps: .init(), diagnostics: { journal.record(Entry($0)) })
+      state: .init(), deps: .init(), diagnostics: journal.record)
     await store.send(.fail(handled: false))
     await store.settle()
     await store.send(.increment)
-    #expect(journal.values.contains(.failed(WorkID("unhandled"), "Failure(message: \"boom\")")))
+    #expect(
+      journal.records.contains(
+        .workFailed(id: WorkID("unhandled"), error: "Failure(message: \"boom\")")))
     #expect(await store.state.count == 1)
   }
 
   @Test func startedWorkIsReportedRightAfterTheDecisionThatStartedIt() async {
-    let journal = Recorder<Entry<Counter>>()
+    let journal = Journal<Counter>(initialState: .init())
     let store = Store<Counter>(
-      state: .init(), deps: .init(), diagnostics: { journal.record(Entry($0)) })
+      state: .init(), deps: .init(), diagnostics: journal.record)
     await store.send(.startWork(id: "a", value: 2))
     await store.send(.startUnkeyed(value: 3))
     await store.settle()
     #expect(
-      Array(journal.values.prefix(4)) == [
+      Array(journal.records.prefix(4)) == [
         .received(.startWork(id: "a", value: 2)), .state(.init()),
-        .decided(.work(id: "a", value: 2)), .started(WorkID("a")),
+        .decided(.work(id: "a", value: 2)), .workStarted(id: WorkID("a")),
       ])
-    #expect(journal.values.filter { if case .started = $0 { true } else { false } }.count == 2)
-    #expect(journal.values.contains(.started(nil)))
+    #expect(journal.records.filter { if case .workStarted = $0 { true } else { false } }.count == 2)
+    #expect(journal.records.contains(.workStarted(id: nil)))
   }
 
   @Test func aCancellationErrorFromWorkNobodyCancelledReachesTheCatchHandler() async {
@@ -177,7 +180,7 @@ import Testing
 
   @Test func aCancellationErrorFromAnInnerTaskSomeoneElseCancelledIsReported() async {
     // A realistic trigger: the work awaits a task that another component cancelled.
-    let journal = Recorder<Entry<Counter>>()
+    let journal = Journal<Counter>(initialState: .init())
     let store = Store<Counter>(
       state: .init(),
       deps: .init(work: { _, value in
@@ -188,15 +191,15 @@ import Testing
         inner.cancel()
         return try await inner.value
       }),
-      diagnostics: { journal.record(Entry($0)) })
+      diagnostics: journal.record)
     await store.send(.startWork(id: "a", value: 1))
     await store.settle()
-    #expect(journal.values.contains(.failed(WorkID("a"), "CancellationError()")))
+    #expect(journal.records.contains(.workFailed(id: WorkID("a"), error: "CancellationError()")))
   }
 
   @Test func workCancelledByTheStoreReportsNoError() async {
     let gate = Gate()
-    let journal = Recorder<Entry<Counter>>()
+    let journal = Journal<Counter>(initialState: .init())
     let store = Store<Counter>(
       state: .init(),
       deps: .init(work: { _, value in
@@ -204,11 +207,11 @@ import Testing
         try Task.checkCancellation()
         return value
       }),
-      diagnostics: { journal.record(Entry($0)) })
+      diagnostics: journal.record)
     await store.send(.startWork(id: "a", value: 1))
     await store.send(.cancelWork(id: "a"))
     await store.settle()
-    #expect(!journal.values.contains { if case .failed = $0 { true } else { false } })
+    #expect(!journal.records.contains { if case .workFailed = $0 { true } else { false } })
     #expect(await store.state.count == 0)
   }
 
@@ -264,7 +267,7 @@ import Testing
 
   @Test func settleWaitsForCancelledWorkToEnd() async {
     let gate = Gate()
-    let ended = Recorder<String>()
+    let ended = Calls<String>()
     let store = Store<Counter>(
       state: .init(),
       deps: .init(work: { _, value in
@@ -277,6 +280,6 @@ import Testing
     let settled = Task { await store.settle() }
     gate.open()
     await settled.value
-    #expect(ended.values == ["ended"])
+    #expect(ended.all == ["ended"])
   }
 }

@@ -1,4 +1,5 @@
 import Decisions
+import DecisionsTesting
 import TestSupport
 import Testing
 
@@ -67,7 +68,7 @@ import Testing
 
   @Test func workStartedWithOptionalIdsIsCancelledByTheirValues() async {
     let gate = Gate()
-    let cancelled = Recorder<Bool>()
+    let cancelled = Calls<Bool>()
     let store = Store<OptionalKeys>(
       state: .init(),
       deps: .init(wait: { cancelled.record(await gate.waitUnlessCancelled()) }))
@@ -75,8 +76,8 @@ import Testing
     for id in 0..<1_000 { await store.send(.cancel(id)) }
     gate.open()
     await store.settle()
-    #expect(cancelled.values.count == 1_000)
-    #expect(cancelled.values.filter { $0 }.count == 1_000)
+    #expect(cancelled.all.count == 1_000)
+    #expect(cancelled.all.filter { $0 }.count == 1_000)
   }
 }
 

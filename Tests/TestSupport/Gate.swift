@@ -61,21 +61,3 @@ public final class Gate: Sendable {
     return Task.isCancelled
   }
 }
-
-/// A thread-safe list that tests append to from deps closures and diagnostics hooks.
-public final class Recorder<Value: Sendable>: Sendable {
-  private let storage = Protected<[Value]>([])
-
-  /// Creates an empty recorder.
-  public init() {}
-
-  /// Appends a value.
-  public func record(_ value: Value) {
-    storage.withLock { $0.append(value) }
-  }
-
-  /// Everything recorded so far, in order.
-  public var values: [Value] {
-    storage.withLock { $0 }
-  }
-}

@@ -45,35 +45,23 @@ package struct CapturedFailure: Sendable, Equatable {
 }
 
 /// Collects failures instead of reporting them, for tests of the helpers themselves.
-final class FailureCollector: Sendable {
-  private let failures = Protected<[CapturedFailure]>([])
-
-  /// Adds a failure.
-  func add(_ failure: CapturedFailure) {
-    failures.withLock { $0.append(failure) }
-  }
-
-  /// The failures added so far.
-  var all: [CapturedFailure] {
-    failures.withLock { $0 }
-  }
-
+enum FailureCollector {
   /// The collector of the current task, if a test of the helpers set one.
-  @TaskLocal static var current: FailureCollector?
+  @TaskLocal static var current: SharedLog<CapturedFailure>?
 }
 
 /// Runs `body` and returns the failures DecisionsTesting helpers reported in it, instead of failing.
 package func withCapturedFailures(
   _ body: () async throws -> Void
 ) async rethrows -> [CapturedFailure] {
-  let collector = FailureCollector()
+  let collector = SharedLog<CapturedFailure>()
   try await FailureCollector.$current.withValue(collector) { try await body() }
   return collector.all
 }
 
 /// Runs `body` and returns the failures DecisionsTesting helpers reported in it, instead of failing.
 package func withCapturedFailures(_ body: () throws -> Void) rethrows -> [CapturedFailure] {
-  let collector = FailureCollector()
+  let collector = SharedLog<CapturedFailure>()
   try FailureCollector.$current.withValue(collector) { try body() }
   return collector.all
 }
@@ -84,7 +72,7 @@ package func withCapturedFailures(_ body: () throws -> Void) rethrows -> [Captur
 /// same file and line.
 func reportFailure(_ message: String, at location: Location) {
   if let collector = FailureCollector.current {
-    collector.add(
+    collector.append(
       CapturedFailure(message: message, line: location.line, fileID: "\(location.fileID)"))
     return
   }

@@ -27,6 +27,7 @@
 ///   - expected: The expected value, printed on `−` lines.
 ///   - actual: The actual value, printed on `+` lines.
 ///   - format: How to print the differences.
+/// - Returns: The diff, or nil when the two values print the same.
 func structuralDiff<T>(_ expected: T, _ actual: T, format: DiffFormat = .standard) -> String? {
   let old = Node(reflecting: expected)
   let new = Node(reflecting: actual)

@@ -140,26 +140,3 @@ enum Tally: Feature {
 
   static func execute(_ decision: Never, deps: Void, effects: Effects<Event>) {}
 }
-
-/// Diagnostics of a store, kept in order, as comparable values.
-enum Entry<F: Feature>: Sendable {
-  case received(F.Event)
-  case state(F.State)
-  case decided(F.Decision)
-  case ignored(F.Event, IgnoredReason)
-  case started(WorkID?)
-  case failed(WorkID?, String)
-
-  init(_ diagnostic: Store<F>.Diagnostic) {
-    switch diagnostic {
-    case .received(let event): self = .received(event)
-    case .state(let state): self = .state(state)
-    case .decided(let decision): self = .decided(decision)
-    case .ignored(let event, let reason): self = .ignored(event, reason)
-    case .workStarted(let id): self = .started(id)
-    case .workFailed(let id, let error): self = .failed(id, "\(error)")
-    }
-  }
-}
-
-extension Entry: Equatable where F.Event: Equatable, F.State: Equatable, F.Decision: Equatable {}
