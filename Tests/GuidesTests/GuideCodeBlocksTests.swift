@@ -1,6 +1,7 @@
 // Keeps README.md and the guides in Docs/ true: every ```swift block stands, line for line, in code
 // that this package compiles, unless the block says why it cannot be; and every relative link leads
-// to a file that exists (and to a heading that exists, for a link to a guide's section).
+// to a file that exists (and to a heading that exists, for a link to a guide's section); and every
+// test named as `SuiteTests.testName` (as Docs/Architecture.md does for the guarantees) exists.
 //
 // - The documents are found by listing: README.md and every Docs/*.md. A document with Swift blocks
 //   must be mapped, in `compiledIn`, to the Swift files (or folders of them) that hold its code.
@@ -120,6 +121,22 @@ import Testing
     }
   }
 
+  @Test(arguments: documents())
+  func everyTestNamedExists(document: String) throws {
+    let markdown = try String(contentsOfFile: Self.path(document), encoding: .utf8)
+    let names = testNames(in: markdown)
+    guard !names.isEmpty else { return }
+    let sources = try Self.swiftFiles(["Tests"]).map {
+      try String(contentsOfFile: Self.path($0), encoding: .utf8)
+    }
+    for name in names {
+      let found = sources.contains {
+        $0.contains("struct \(name.suite) ") && $0.contains("func \(name.test)(")
+      }
+      #expect(found, "\(document) names \(name.suite).\(name.test), which no test file declares")
+    }
+  }
+
   @Test func bothIndexesLinkEveryGuide() throws {
     let readme = try String(contentsOfFile: Self.path("README.md"), encoding: .utf8)
     let index = try String(contentsOfFile: Self.path("Docs/README.md"), encoding: .utf8)
@@ -233,6 +250,14 @@ import Testing
     let links = relativeLinks(in: markdown)
     #expect(links.map(\.target) == ["Other.md#a-section", "../Sources/Code.swift", "#below"])
     #expect(links.map(\.line) == [1, 1, 2])
+  }
+
+  @Test func testNamesAreFoundInCodeSpans() {
+    let markdown =
+      "`StoreWorkTests.settleReturnsAtOnceWhenIdle`, `send(_:)`, `Guide.swift`, `ATests.isIt`"
+    #expect(
+      testNames(in: markdown).map { "\($0.suite).\($0.test)" }
+        == ["StoreWorkTests.settleReturnsAtOnceWhenIdle", "ATests.isIt"])
   }
 
   @Test func headingsGiveGitHubAnchors() {
@@ -394,6 +419,15 @@ func headingAnchors(in markdown: String) -> [String] {
         }
         return nil
       })
+  }
+}
+
+/// The tests a markdown text names in code spans, as `SuiteTests.testName` (camel case).
+func testNames(in markdown: String) -> [(suite: String, test: String)] {
+  proseLines(of: markdown).flatMap { _, text in
+    text.matches(of: #/`([A-Z][A-Za-z0-9]*Tests)\.([a-z][a-z0-9_]*[A-Z][A-Za-z0-9_]*)`/#).map {
+      (String($0.output.1), String($0.output.2))
+    }
   }
 }
 
