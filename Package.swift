@@ -76,7 +76,8 @@ let package = Package(
       path: "Tests/Examples/ExtractedCoresTests"
     ),
 
-    // MARK: - Guides: every Swift block in README.md and Docs/ is compiled here
+    // MARK: - Guides: the code of README.md and Docs/, and the check that every Swift block is
+    // compiled (here or in the example and test files it names)
 
     .testTarget(
       name: "GuidesTests",

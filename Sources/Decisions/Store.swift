@@ -12,26 +12,15 @@ import Synchronization
 /// ```
 ///
 /// ## Guarantees
-/// 1. Events are processed one at a time. For each event the core runs, the new state is stored and
-///    published to observers, and the decisions are performed in order — with no other event
-///    interleaved (there is no suspension point inside event processing).
-/// 2. Events from one sender are processed in the order sent, whether sent with ``send(_:)`` or
-///    ``post(_:)``. Events posted before an awaited ``send(_:)`` (from any task, or from work
-///    sending a result) are processed before it, whatever the priorities. Events that
-///    ``Effects/send(_:)`` queues run right after the current event. Awaited sends that wait for the
-///    store at the same time from different tasks are taken in the actor's order, which favours
-///    higher priorities. Nothing is dropped while the store runs.
-/// 3. Long work runs as tracked tasks and never blocks event processing. Keyed work can be cancelled
-///    or replaced; cancelled work sends nothing afterwards.
-/// 4. Errors thrown by work become events through the `catch:` handler of
-///    ``Effects/run(id:priority:operation:catch:)``, or are reported as
-///    ``Diagnostic/workFailed(id:error:)``. Nothing crashes the store.
-/// 5. ``stop()`` — and the end of the store's life — cancels all work. Events arriving after ``stop()``
-///    are ignored and reported as ``Diagnostic/ignored(_:reason:)``. Work holds the store weakly, so it
-///    never keeps the store alive.
-/// 6. ``settle()`` returns once no event is queued and no tracked work is running.
-/// 7. State can be observed with ``states(bufferingPolicy:)`` or, from UI code, ``ObservableStore``.
-/// 8. ``post(_:)`` sends from synchronous code, in order.
+///
+/// A store processes one event at a time; keeps each sender's order, and processes events posted
+/// before an awaited ``send(_:)`` first, whatever the priorities; runs long work as tracked tasks
+/// that never block it; swallows no error of work (a `catch:` handler turns it into an event, or it
+/// is reported as ``Diagnostic/workFailed(id:error:)``); stops with ``stop()`` or when released,
+/// cancelling its work and ending ``states(bufferingPolicy:)``; settles deterministically with
+/// ``settle()``; can be observed; and takes events from synchronous code with ``post(_:)``.
+/// <doc:Architecture#Guarantees> states each of these eight guarantees precisely, with the tests
+/// that prove it.
 public actor Store<F: Feature> {
   // MARK: - Hot-path rules
   //

@@ -1,4 +1,5 @@
-// The examples of Docs/Testing.md, compiled and run so that the guide cannot rot.
+// The examples of Docs/Testing.md, compiled and run so that the guide cannot rot; GuidesTests'
+// GuideCodeBlocksTests checks that every Swift block of the guide stands here, line for line.
 //
 // Each suite is one section of the guide, in the same order. The examples that show a failure run
 // the failing code inside `withCapturedFailures` and pin the exact message the guide quotes: if a

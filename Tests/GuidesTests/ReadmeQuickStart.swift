@@ -1,10 +1,9 @@
+// The README's quick start, compiled and run; GuideCodeBlocksTests checks that the README shows
+// this code, line for line.
+
 import Decisions
-import Foundation
 import Testing
 
-// NB: the code between the markers is the README's quick start, line for line; the last test checks
-// that they have not drifted apart.
-// README-BEGIN
 enum Greeter: Feature {
   enum State: Equatable, Sendable {
     case idle
@@ -65,33 +64,4 @@ enum Greeter: Feature {
   await store.send(.didTap)
   await store.settle()  // no expectations, no sleeps
   #expect(await store.state == .greeted("Hello, Ada!"))
-}
-// README-END
-
-@Test func readmeQuickStartMatchesThisFile() throws {
-  let thisFile = URL(fileURLWithPath: #filePath)
-  let root = thisFile.deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
-  let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-  let source = try String(contentsOf: thisFile, encoding: .utf8)
-
-  let block =
-    try #require(readme.components(separatedBy: "```swift\n").dropFirst().first)
-    .components(separatedBy: "```").first ?? ""
-  let quickStart = try #require(
-    source.components(separatedBy: "// README-BEGIN\n").dropFirst().first?
-      .components(separatedBy: "// README-END").first)
-
-  // Every code line of the README block stands, in order, in this file's quick start (the test
-  // wrapper adds lines and indentation, so compare trimmed lines as a subsequence).
-  let expected = quickStart.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-  var remaining = expected[...]
-  for line in block.split(separator: "\n").map({ $0.trimmingCharacters(in: .whitespaces) })
-  where !line.isEmpty && line != "import Decisions" {
-    guard let index = remaining.firstIndex(of: line) else {
-      Issue.record("README line not found (in order) in the compiled quick start: \(line)")
-      return
-    }
-    remaining = remaining[(index + 1)...]
-  }
 }

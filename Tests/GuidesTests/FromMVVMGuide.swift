@@ -1,0 +1,105 @@
+// The "before" of Docs/FromMVVM.md: the imperative view model and its expectation-based test,
+// compiled and run, with the mock classes the guide leaves out. (The "after" is the FactFeature
+// example itself.) The test passes, as the guide says; the three bugs it hides are real.
+
+import FactFeature
+import Observation
+import XCTest
+
+protocol FactService: Sendable {
+  func loadFact() async throws -> Fact
+}
+protocol Analytics {
+  func track(_ name: String)
+}
+protocol Logger {
+  func log(_ text: String)
+}
+protocol SnackbarPresenter {
+  func show(_ text: String)
+}
+
+@MainActor
+@Observable
+final class FactViewModel {
+  var text = ""
+  var isLoading = false
+
+  private let service: FactService
+  private let analytics: Analytics
+  private let logger: Logger
+  private let snackbar: SnackbarPresenter
+
+  init(service: FactService, analytics: Analytics, logger: Logger, snackbar: SnackbarPresenter) {
+    self.service = service
+    self.analytics = analytics
+    self.logger = logger
+    self.snackbar = snackbar
+  }
+
+  func didTapButton() {
+    analytics.track("didTapButton")
+    isLoading = true
+    Task {
+      do {
+        let fact = try await service.loadFact()
+        text = fact.text
+        logger.log(fact.text)
+        isLoading = false
+      } catch {
+        snackbar.show("Went wrong")
+      }
+    }
+  }
+}
+
+final class FactViewModelTests: XCTestCase {
+  @MainActor
+  func test_tap_loads_fact() async {
+    let service = MockFactService(result: .success(Fact(text: "hi")))
+    let analytics = MockAnalytics()
+    let logger = MockLogger()
+    let model = FactViewModel(
+      service: service, analytics: analytics, logger: logger, snackbar: MockSnackbar())
+    let loaded = expectation(description: "loaded")
+    logger.onLog = { _ in loaded.fulfill() }
+
+    model.didTapButton()
+    XCTAssertTrue(model.isLoading)
+    await fulfillment(of: [loaded], timeout: 1)
+
+    XCTAssertEqual(model.text, "hi")
+    XCTAssertFalse(model.isLoading)
+    XCTAssertEqual(analytics.tracked, ["didTapButton"])
+  }
+}
+
+// MARK: - The mocks, one class per protocol
+
+struct MockFactService: FactService {
+  var result: Result<Fact, any Error>
+
+  func loadFact() async throws -> Fact {
+    try result.get()
+  }
+}
+
+final class MockAnalytics: Analytics {
+  private(set) var tracked: [String] = []
+
+  func track(_ name: String) {
+    tracked.append(name)
+  }
+}
+
+final class MockLogger: Logger {
+  var onLog: (String) -> Void = { _ in }
+
+  func log(_ text: String) {
+    onLog(text)
+  }
+}
+
+final class MockSnackbar: SnackbarPresenter {
+  func show(_ text: String) {}
+}
