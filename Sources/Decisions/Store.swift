@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The imperative shell that runs a ``Feature``: it processes events, keeps and publishes state, and
 /// performs decisions through the feature's ``Feature/Deps``.
 ///
@@ -31,7 +29,9 @@ public actor Store<F: Feature> {
   // allocates or an event with one quick decision allocates more than its decisions array.
   //
   // 1. No per-event use of a generic struct or collection type built from `F`: keep such state in a
-  //    final class (`PostedEvents`, `QueuedEvents`, `StateObservers`), which carries its own metadata.
+  //    final class (`PostedEvents`, `QueuedEvents`, `StateObservers`), which carries its own
+  //    metadata, and keep what every event reads (flags, the host's parts) in the store's own
+  //    fields: reaching into a generic class still costs an associated-type lookup.
   // 2. Flags, not `isEmpty`, for "is there anything to do" checks on every event.
   // 3. Index loops, not `for … in` (an iterator is a generic struct).
   // 4. Diagnostics are built in `@inline(never)` functions, called only when a hook is set: building
@@ -108,7 +108,7 @@ public actor Store<F: Feature> {
     self.state = state
     self.deps = deps
     self.diagnostics = diagnostics
-    let workHost = WorkHost<Store<F>>(reportsStarts: diagnostics != nil)
+    let workHost = WorkHost<Store<F>>(reportsRequests: diagnostics != nil)
     self.registry = workHost.registry
     self.root = workHost.root
     self.queued = workHost.queued
@@ -192,7 +192,7 @@ public actor Store<F: Feature> {
     // NB: events posted before `stop()` came first, so they are processed before the store stops.
     processPosted()
     phase = .stopped
-    registry.cancelAll(in: [])
+    registry.cancelEverything()
     observers?.finishAll()
     updateObserverFlags()
     resumeSettleWaitersIfSettled()
@@ -388,6 +388,8 @@ extension Store: WorkHostOwner {
   package nonisolated func workStarted(id: WorkID?) {
     if diagnostics != nil { report(workStarted: id) }
   }
+
+  package nonisolated func cancelRequested(_ request: CancelRequest) {}
 
   package func workSent(_ event: F.Event) {
     send(event)

@@ -7,8 +7,22 @@ public struct Execution<Event: Sendable>: Sendable {
   public var events: [Event]
   /// The ids of the long work the decision started, in order; `nil` for unkeyed work.
   public var startedWork: [WorkID?]
+  /// The cancellations the decision asked for, in order, whether or not such work was running.
+  public var cancellations: [WorkCancellation]
   /// The errors thrown by work that had no `catch:` handler.
   public var unhandledErrors: [any Error]
+}
+
+/// A cancellation a decision asked for, as ``Execution/cancellations`` reports it.
+///
+/// A scope lists the scopes of the embedding features, outermost first: empty at the top, `[7]`
+/// inside the child embedded with `scope: 7`.
+public enum WorkCancellation: Sendable, Hashable {
+  /// ``Decisions/Effects/cancel(id:)``: the work keyed `id` in `scope`.
+  case work(id: WorkID, scope: [WorkID])
+  /// ``Decisions/Effects/cancelAll()`` or ``Decisions/Effects/cancelAll(in:)``: all work in
+  /// `scope`, keyed or not, including that of embedded children.
+  case all(scope: [WorkID])
 }
 
 /// Performs one decision with literal deps, without a store, and returns what it did.
@@ -40,7 +54,7 @@ public func perform<F: Feature>(
 actor ExecutionHarness<F: Feature>: WorkHostOwner {
   typealias Event = F.Event
 
-  let workHost = WorkHost<ExecutionHarness<F>>(reportsStarts: true)
+  let workHost = WorkHost<ExecutionHarness<F>>(reportsRequests: true)
   /// What the work did, in order; written on this actor's executor.
   private let record = ExecutionRecord<F.Event>()
   private var idleWaiter: CheckedContinuation<Void, Never>?
@@ -60,11 +74,19 @@ actor ExecutionHarness<F: Feature>: WorkHostOwner {
       await withCheckedContinuation { idleWaiter = $0 }
     }
     return Execution(
-      events: record.events, startedWork: record.startedWork, unhandledErrors: record.errors)
+      events: record.events, startedWork: record.startedWork,
+      cancellations: record.cancellations, unhandledErrors: record.errors)
   }
 
   nonisolated func workStarted(id: WorkID?) {
     record.startedWork.append(id)
+  }
+
+  nonisolated func cancelRequested(_ request: CancelRequest) {
+    switch request {
+    case .work(let id, let scope): record.cancellations.append(.work(id: id, scope: scope))
+    case .all(let scope): record.cancellations.append(.all(scope: scope))
+    }
   }
 
   func workSent(_ event: F.Event) {
@@ -88,5 +110,6 @@ actor ExecutionHarness<F: Feature>: WorkHostOwner {
 private final class ExecutionRecord<Event>: @unchecked Sendable {
   var events: [Event] = []
   var startedWork: [WorkID?] = []
+  var cancellations: [WorkCancellation] = []
   var errors: [any Error] = []
 }

@@ -11,6 +11,7 @@
 let allocationBudgets: [(case: Int, title: String, budget: Double, events: Int)] = [
   (2, "await send, no decisions", 0, 5_000),
   (4, "await send, one quick decision (its decisions array)", 1, 5_000),
+  (11, "await send from an actor, working between", 0, 5_000),
 ]
 
 /// Counts heap allocations per event under valgrind for each budgeted case, prints them, and

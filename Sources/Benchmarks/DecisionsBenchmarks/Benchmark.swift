@@ -24,6 +24,7 @@ func runBenchmarks(_ options: Options) async {
     (7, { await compositionCase($0) }),
     (8, { await baselineCase($0) }),
     (9, { await uiPathCase($0) }),
+    (11, { await actorSendCase($0) }),
   ]
   for (number, run) in cases where options.runs(case: number) {
     currentCase = "\(number)"

@@ -36,6 +36,9 @@ func floorCase(_ plan: Plan) async -> [Row] {
 // MARK: - 2-4. Sending events
 
 /// Case 2: `await store.send` of events that decide nothing, from one task.
+///
+/// The best case: the sending task is not isolated and does nothing between sends, so the runtime
+/// need not switch back to it after each send. Case 11 measures what an app's own actor pays.
 func sendCase(_ plan: Plan) async -> [Row] {
   let row = await measure(
     "2", "await send, no decisions, one task", events: plan.events(1_000_000), plan: plan
@@ -48,6 +51,39 @@ func sendCase(_ plan: Plan) async -> [Row] {
     return elapsed
   }
   return [row]
+}
+
+/// Case 11: case 2 sent from an actor that does a little work of its own between sends, as an
+/// app's own actor (or the main actor) would: after each send the runtime switches back to the
+/// caller's executor, and before the next away again.
+func actorSendCase(_ plan: Plan) async -> [Row] {
+  let row = await measure(
+    "11", "await send from an actor, working between", events: plan.events(1_000_000),
+    plan: plan
+  ) { events in
+    let store = Store<Counter>(state: .init(), deps: .none)
+    let caller = Caller()
+    let elapsed = await timedInBackground { await caller.send(events, to: store) }
+    await expectCount(store, events)
+    let work = await caller.work
+    check(work == events, "the caller worked \(work) of \(events) times")
+    return elapsed
+  }
+  return [row]
+}
+
+/// An app's own actor that sends to a store and does a little work of its own between sends.
+actor Caller {
+  /// How many times it did its own work.
+  private(set) var work = 0
+
+  /// Sends `events` increments to `store`, doing its own work after each.
+  func send(_ events: Int, to store: Store<Counter>) async {
+    for _ in 0..<events {
+      await store.send(.increment)
+      work += 1  // on this actor: the runtime must switch back to it after each send
+    }
+  }
 }
 
 /// Posts `events` increments from synchronous code, as a UI callback would.

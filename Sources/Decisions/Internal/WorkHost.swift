@@ -19,9 +19,10 @@ package struct WorkHost<Owner: WorkHostOwner> {
   private let link: OwnerLink<Owner>
 
   /// Creates a host; call ``connect(to:)`` once the owner is initialized.
-  /// - Parameter reportsStarts: Whether to call the owner's ``WorkHostOwner/workStarted(id:)``. A
-  ///   store that does not need it saves a weak load per start.
-  package init(reportsStarts: Bool) {
+  /// - Parameter reportsRequests: Whether to call the owner's ``WorkHostOwner/workStarted(id:)`` and
+  ///   ``WorkHostOwner/cancelRequested(_:)``. A store that does not need them saves a weak load per
+  ///   start.
+  package init(reportsRequests: Bool) {
     let link = OwnerLink<Owner>()
     let queued = QueuedEvents<Owner.Event>()
     self.link = link
@@ -30,7 +31,8 @@ package struct WorkHost<Owner: WorkHostOwner> {
     // owner's generic protocol methods must capture the owner's type too, which costs each store
     // an allocation per closure.
     self.registry = WorkRegistry(
-      started: reportsStarts ? { id in link.started(id) } : nil,
+      started: reportsRequests ? { id in link.started(id) } : nil,
+      cancelled: reportsRequests ? { request in link.cancelRequested(request) } : nil,
       finished: { token, error in await link.finish(token, error: error) })
     self.root = EventRoute(
       enqueue: { queued.events.append($0) },
@@ -59,8 +61,14 @@ package protocol WorkHostOwner: Actor {
   /// Work started, keyed `id` (`nil` for unkeyed work).
   ///
   /// Called on the owner's executor, inside the `execute` call that started the work, when the host
-  /// was created with `reportsStarts`.
+  /// was created with `reportsRequests`.
   nonisolated func workStarted(id: WorkID?)
+
+  /// An executor asked to cancel work.
+  ///
+  /// Called on the owner's executor, inside the `execute` call that asked, when the host was
+  /// created with `reportsRequests`.
+  nonisolated func cancelRequested(_ request: CancelRequest)
 
   /// Work that may still send sent `event`.
   func workSent(_ event: Event)
@@ -102,6 +110,10 @@ private final class OwnerLink<Owner: WorkHostOwner>: @unchecked Sendable {
 
   func started(_ id: WorkID?) {
     owner?.workStarted(id: id)
+  }
+
+  func cancelRequested(_ request: CancelRequest) {
+    owner?.cancelRequested(request)
   }
 
   func deliver(_ event: Owner.Event, from token: UInt64) async {

@@ -24,6 +24,8 @@ package final class WorkRegistry {
 
   /// Reports, on the owner's executor, that work with this id has started.
   package typealias StartHandler = (_ id: WorkID?) -> Void
+  /// Reports, on the owner's executor, what an executor asked to cancel.
+  package typealias CancelHandler = (_ request: CancelRequest) -> Void
   /// Reports that the task for a token has finished, with the error it ended on, if unhandled.
   package typealias FinishHandler = @Sendable (_ token: UInt64, _ error: (any Error)?) async -> Void
 
@@ -33,11 +35,16 @@ package final class WorkRegistry {
   @exclusivity(unchecked) private var active: [Key: UInt64] = [:]
   @exclusivity(unchecked) private var nextToken: UInt64 = 0
   private let started: StartHandler?
+  private let cancelRequested: CancelHandler?
   private let finish: FinishHandler
 
-  /// Creates a registry that reports each start to `started`, if given, and each end to `finished`.
-  package init(started: StartHandler?, finished: @escaping FinishHandler) {
+  /// Creates a registry that reports each start to `started` and each cancellation an executor
+  /// asks for to `cancelled`, if given, and each end to `finished`.
+  package init(
+    started: StartHandler?, cancelled: CancelHandler?, finished: @escaping FinishHandler
+  ) {
     self.started = started
+    self.cancelRequested = cancelled
     self.finish = finished
   }
 
@@ -82,11 +89,19 @@ package final class WorkRegistry {
 
   /// Cancels the keyed work with this scope and id, if it is running.
   func cancel(scope: [WorkID], id: WorkID) {
+    cancelRequested?(.work(id: id, scope: scope))
     if let token = active[Key(scope: scope, id: id)] { cancel(token: token) }
   }
 
-  /// Cancels all work whose scope starts with `prefix` (all work, for an empty prefix).
+  /// Cancels all work whose scope starts with `prefix` (all work, for an empty prefix), as an
+  /// executor asked.
   func cancelAll(in prefix: [WorkID]) {
+    cancelRequested?(.all(scope: prefix))
+    cancelEverything(in: prefix)
+  }
+
+  /// Cancels all work whose scope starts with `prefix`, for the owner itself (a store that stops).
+  package func cancelEverything(in prefix: [WorkID] = []) {
     for (token, entry) in entries where !entry.isCancelled && entry.scope.starts(with: prefix) {
       cancel(token: token)
     }
@@ -136,4 +151,13 @@ package final class WorkRegistry {
   deinit {
     for entry in entries.values { entry.task?.cancel() }
   }
+}
+
+/// A cancellation an executor asked for with ``Effects/cancel(id:)``, ``Effects/cancelAll()`` or
+/// ``Effects/cancelAll(in:)``.
+package enum CancelRequest: Sendable, Hashable {
+  /// The work keyed `id` in `scope` (the scopes of its embedding features, outermost first).
+  case work(id: WorkID, scope: [WorkID])
+  /// All work in `scope`, keyed or not, including that of embedded children.
+  case all(scope: [WorkID])
 }
