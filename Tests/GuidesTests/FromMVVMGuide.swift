@@ -4,7 +4,6 @@
 
 import FactFeature
 import Observation
-import XCTest
 
 protocol FactService: Sendable {
   func loadFact() async throws -> Fact
@@ -50,27 +49,6 @@ final class FactViewModel {
         snackbar.show("Went wrong")
       }
     }
-  }
-}
-
-final class FactViewModelTests: XCTestCase {
-  @MainActor
-  func test_tap_loads_fact() async {
-    let service = MockFactService(result: .success(Fact(text: "hi")))
-    let analytics = MockAnalytics()
-    let logger = MockLogger()
-    let model = FactViewModel(
-      service: service, analytics: analytics, logger: logger, snackbar: MockSnackbar())
-    let loaded = expectation(description: "loaded")
-    logger.onLog = { _ in loaded.fulfill() }
-
-    model.didTapButton()
-    XCTAssertTrue(model.isLoading)
-    await fulfillment(of: [loaded], timeout: 1)
-
-    XCTAssertEqual(model.text, "hi")
-    XCTAssertFalse(model.isLoading)
-    XCTAssertEqual(analytics.tracked, ["didTapButton"])
   }
 }
 
