@@ -1,6 +1,6 @@
-// The "before" of Docs/FromMVVM.md: the imperative view model and its expectation-based test,
-// compiled and run, with the mock classes the guide leaves out. (The "after" is the FactFeature
-// example itself.) The test passes, as the guide says; the three bugs it hides are real.
+// The "before" of Docs/FromMVVM.md: the imperative view model, compiled, with the mock classes its
+// expectation-based test uses (the guide shows that test, but it is not run here: this package's
+// tests never wait on expectations). The "after" is the FactFeature example itself.
 
 import FactFeature
 import Observation
