@@ -11,35 +11,6 @@ import TestSupport
 let stressScale = max(
   1, ProcessInfo.processInfo.environment["DECISIONS_STRESS_SCALE"].flatMap(Int.init) ?? 1)
 
-/// Counts events per sender and notes any that arrive out of the order each sender sent them in.
-enum Tally: Feature {
-  struct State: Equatable, Sendable {
-    var total = 0
-    var next: [Int: Int] = [:]
-    var outOfOrder = 0
-  }
-
-  enum Event: Equatable, Sendable {
-    /// Event number `sequence` of sender `sender`, numbered from 0.
-    case tick(sender: Int, sequence: Int)
-  }
-
-  typealias Decision = Never
-  typealias Deps = Void
-
-  static func makeDecisions(event: Event, state: inout State) -> [Never] {
-    switch event {
-    case .tick(let sender, let sequence):
-      state.total += 1
-      if state.next[sender, default: 0] != sequence { state.outOfOrder += 1 }
-      state.next[sender] = sequence + 1
-      return []
-    }
-  }
-
-  static func execute(_ decision: Never, deps: Void, effects: Effects<Event>) {}
-}
-
 /// Long work on demand: keyed, unkeyed, spawning more work, and results that add to a count.
 enum Worker: Feature {
   struct State: Equatable, Sendable {

@@ -111,32 +111,3 @@ enum Counter: Feature {
     }
   }
 }
-
-/// Counts events per sender and notes any that arrive out of the order each sender sent them in.
-enum Tally: Feature {
-  struct State: Equatable, Sendable {
-    var total = 0
-    var next: [Int: Int] = [:]
-    var outOfOrder = 0
-  }
-
-  enum Event: Equatable, Sendable {
-    /// Event number `sequence` of sender `sender`, numbered from 0.
-    case tick(sender: Int, sequence: Int)
-  }
-
-  typealias Decision = Never
-  typealias Deps = Void
-
-  static func makeDecisions(event: Event, state: inout State) -> [Never] {
-    switch event {
-    case .tick(let sender, let sequence):
-      state.total += 1
-      if state.next[sender, default: 0] != sequence { state.outOfOrder += 1 }
-      state.next[sender] = sequence + 1
-      return []
-    }
-  }
-
-  static func execute(_ decision: Never, deps: Void, effects: Effects<Event>) {}
-}
