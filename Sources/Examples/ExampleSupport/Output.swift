@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -28,8 +30,10 @@ package final class TextOutput: Sendable {
   package let name: String
   /// Whether the descriptor was closed when the program started (it now points at /dev/null).
   private let wasClosed: Bool
+  // NB: a plain lock, not a `LockedValue<Void>`: ThreadSanitizer reports a race on the zero-sized
+  // value's accesses (`&value`) where the lock is held on both sides.
   /// Keeps concurrent lines whole.
-  private let lock = LockedValue(())
+  private let lock = NSLock()
 
   fileprivate init(fileDescriptor: Int32, name: String, wasClosed: Bool) {
     self.fileDescriptor = fileDescriptor
@@ -42,7 +46,7 @@ package final class TextOutput: Sendable {
   package func write(_ text: String) throws(WriteFailure) {
     if wasClosed { throw WriteFailure(destination: name, reason: "it is closed") }
     let bytes = Array(text.utf8)
-    let result: Int32? = lock.withLock { _ in
+    let result: Int32? = lock.withLock {
       var offset = 0
       while offset < bytes.count {
         let written = bytes.withUnsafeBytes { buffer in
