@@ -405,6 +405,24 @@ extension FactLoader.Deps {
     #expect(tracked.all == ["tap", "tap"])
   }
 
+  @Test func aTapWhileLoadingStartsNoSecondLoad() async throws {
+    let load = ControlledDependency<Void, FactLoader.Fact>()
+    let test = StoreTest<FactLoader>(
+      state: .init(),
+      deps: .init(
+        loadFact: { try await load() }, track: { _ in }, log: { _ in },
+        showSnackbar: unimplemented("showSnackbar")))
+
+    await test.send(.tap)
+    let call = try await load.nextCall()  // the load is in flight, held by the test
+    await test.send(.tap)
+    await test.expectState(.init(status: .loading))
+    call.answer(.answer)
+    await test.settle()
+    await test.expectState(.init(status: .loaded(.answer)))
+    #expect(load.callCount == 1)
+  }
+
   @Test func failureOfStoreTestAssertions() async {
     let test = StoreTest<FactLoader>(
       state: .init(),

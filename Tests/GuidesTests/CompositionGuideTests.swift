@@ -51,13 +51,18 @@ import Testing
       log: logged.record)
   }
 
-  @Test func twoCountersLoadSideBySideInTheirOwnScopes() async {
-    let gate = Gate()
-    let test = StoreTest<Dashboard>(state: .init(), deps: Self.deps(gate: gate))
+  @Test func twoCountersLoadSideBySideInTheirOwnScopes() async throws {
+    let facts = ControlledDependency<Int, String>()
+    var deps = Self.deps(gate: Gate())
+    deps.loadFact = { try await facts($0) }
+    let test = StoreTest<Dashboard>(state: .init(), deps: deps)
     await test.send(.openSheet)
     await test.send(.counter(.factTapped))  // work "fact" in the dashboard's scope
     await test.send(.sheet(.factTapped))  // work "fact" in the scope .sheet: no clash
-    gate.open()
+    let first = try await facts.nextCall()
+    let second = try await facts.nextCall()  // both loads are in flight at once
+    first.answer("fact \(first.arguments)")
+    second.answer("fact \(second.arguments)")
     await test.settle()
     #expect(await test.state.counter.fact == "fact 0")
     #expect(await test.state.sheet?.fact == "fact 0")

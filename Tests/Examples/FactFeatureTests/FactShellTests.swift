@@ -3,27 +3,6 @@ import DecisionsTesting
 import FactFeature
 import Testing
 
-/// A load the test finishes by hand: no clocks, no sleeps.
-private final class ManualLoad: Sendable {
-  private let stream: AsyncStream<Result<Fact, FactSourceError>>
-  private let continuation: AsyncStream<Result<Fact, FactSourceError>>.Continuation
-  let calls = Calls<Void>()
-
-  init() {
-    (stream, continuation) = AsyncStream.makeStream(bufferingPolicy: .unbounded)
-  }
-
-  /// The `loadFact` closure: waits for the next result the test hands in.
-  @Sendable func load() async throws -> Fact {
-    calls.record()
-    for await result in stream { return try result.get() }
-    throw CancellationError()
-  }
-
-  func succeed(_ fact: Fact) { continuation.yield(.success(fact)) }
-  func fail(_ error: FactSourceError) { continuation.yield(.failure(error)) }
-}
-
 @Suite(.timeLimit(.minutes(1))) struct FactExecutorTests {
   @Test func loadSendsTheLoadedFactBack() async {
     let execution = await perform(
@@ -79,45 +58,48 @@ private final class ManualLoad: Sendable {
     #expect(logged.all == ["hi"])
   }
 
-  @Test func aFailureShowsTheSnackbarAndANewTapRetries() async {
-    let load = ManualLoad()
+  @Test func aFailureShowsTheSnackbarAndANewTapRetries() async throws {
+    let load = ControlledDependency<Void, Fact>()
     let snackbars = Calls<String>()
     let test = StoreTest<FactFeature>(
       state: .loaded("old"),
       deps: .init(
-        track: { _ in }, showSnackbar: snackbars.record, log: { _ in }, loadFact: load.load))
+        track: { _ in }, showSnackbar: snackbars.record, log: { _ in },
+        loadFact: { try await load() }))
     await test.send(tap)
     await test.expectState(.loading(previous: "old"))
-    load.fail(.unreachable("connection refused"))
+    try await load.nextCall().fail(FactSourceError.unreachable("connection refused"))
     await test.settle()
     await test.expectState(.loaded("old"))
     #expect(snackbars.all == ["Went wrong"])
 
     await test.send(tap)
-    load.succeed(Fact(text: "new"))
+    try await load.nextCall().answer(Fact(text: "new"))
     await test.settle()
     await test.expectState(.loaded("new"))
-    #expect(load.calls.count == 2)
+    #expect(load.callCount == 2)
     test.expectProcessed([
       tap, .model(.failedLoading("server unreachable: connection refused")),
       tap, .model(.finishLoading(Fact(text: "new"))),
     ])
   }
 
-  @Test func tapsDuringALoadStartNoSecondLoad() async {
-    let load = ManualLoad()
+  @Test func tapsDuringALoadStartNoSecondLoad() async throws {
+    let load = ControlledDependency<Void, Fact>()
     let tracked = Calls<FactFeature.Event>()
     let test = StoreTest<FactFeature>(
       state: .idle,
-      deps: .init(track: tracked.record, showSnackbar: { _ in }, log: { _ in }, loadFact: load.load)
-    )
+      deps: .init(
+        track: tracked.record, showSnackbar: { _ in }, log: { _ in },
+        loadFact: { try await load() }))
+    await test.send(tap)
+    let call = try await load.nextCall()
     await test.send(tap)
     await test.send(tap)
-    await test.send(tap)
-    load.succeed(Fact(text: "only one"))
+    call.answer(Fact(text: "only one"))
     await test.settle()
     await test.expectState(.loaded("only one"))
-    #expect(load.calls.count == 1)
+    #expect(load.callCount == 1)
     #expect(tracked.count == 3)
   }
 

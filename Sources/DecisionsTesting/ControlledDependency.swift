@@ -1,0 +1,187 @@
+import Decisions
+
+/// A dependency that a test answers by hand: each call waits until the test answers it, fails it, or
+/// never does.
+///
+/// Use it for a `Deps` closure whose timing a store test must control — to hold a load open while
+/// more events arrive, to answer two loads in the opposite order, to check what happens when the
+/// answer never comes — with no sleeps and no expectations:
+///
+/// ```swift
+/// let load = ControlledDependency<Int, String>()
+/// let test = StoreTest<Facts>(state: .init(), deps: .init(loadFact: { try await load($0) }))
+/// await test.send(.tapped(7))
+/// let call = try await load.nextCall()  // returns once the store's work has called the dep
+/// #expect(call.arguments == 7)
+/// call.answer("7 is prime.")
+/// await test.settle()
+/// ```
+///
+/// A call that is never answered waits until its task is cancelled (the store cancels or replaces
+/// the work, or stops), and then throws `CancellationError`.
+public final class ControlledDependency<Arguments: Sendable, Value: Sendable>: Sendable {
+  private struct State {
+    /// Calls that no `nextCall()` has returned yet, oldest first.
+    var unclaimed: [Call] = []
+    /// Tests waiting in `nextCall()` for a call, oldest first.
+    var claimants: [(id: UInt64, continuation: CheckedContinuation<Call, any Error>)] = []
+    var lastClaimantID: UInt64 = 0
+    var callCount = 0
+  }
+
+  private let state = Protected(State())
+
+  /// Creates a dependency that no one has called yet.
+  public init() {}
+
+  /// How many times the dependency was called.
+  public var callCount: Int {
+    state.withLock { $0.callCount }
+  }
+
+  /// Calls the dependency: records `arguments` and waits until the test answers the call.
+  ///
+  /// Use it as the dependency's closure: `loadFact: { try await load($0) }`.
+  /// - Parameter arguments: The arguments of the call, for the test to check.
+  /// - Throws: The error the test fails the call with, or `CancellationError` if the calling task
+  ///   is cancelled first.
+  /// - Returns: The value the test answers the call with.
+  public func callAsFunction(_ arguments: Arguments) async throws -> Value {
+    let call = Call(arguments: arguments)
+    let claimant = state.withLock { state -> CheckedContinuation<Call, any Error>? in
+      state.callCount += 1
+      guard !state.claimants.isEmpty else {
+        state.unclaimed.append(call)
+        return nil
+      }
+      return state.claimants.removeFirst().continuation
+    }
+    claimant?.resume(returning: call)
+    return try await call.result()
+  }
+
+  /// Returns the oldest call that no earlier `nextCall()` returned, waiting for one if there is none.
+  /// - Throws: `CancellationError` if the waiting task is cancelled (a test's time limit, say).
+  /// - Returns: The call, for the test to check its arguments and answer it.
+  public func nextCall() async throws -> Call {
+    let id = state.withLock { state -> UInt64 in
+      state.lastClaimantID += 1
+      return state.lastClaimantID
+    }
+    return try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { continuation in
+        // NB: decided under the lock, so that this and the cancellation handler never both resume.
+        let decision = state.withLock { state -> Claim in
+          if !state.unclaimed.isEmpty { return .call(state.unclaimed.removeFirst()) }
+          if Task.isCancelled { return .cancelled }
+          state.claimants.append((id, continuation))
+          return .waiting
+        }
+        switch decision {
+        case .call(let call): continuation.resume(returning: call)
+        case .cancelled: continuation.resume(throwing: CancellationError())
+        case .waiting: break
+        }
+      }
+    } onCancel: {
+      let continuation = state.withLock { state in
+        state.claimants.firstIndex { $0.id == id }.map {
+          state.claimants.remove(at: $0).continuation
+        }
+      }
+      continuation?.resume(throwing: CancellationError())
+    }
+  }
+
+  /// What `nextCall()` found.
+  private enum Claim {
+    case call(Call)
+    case cancelled
+    case waiting
+  }
+
+  /// One call of a ``ControlledDependency``, waiting for the test to answer it.
+  public final class Call: Sendable {
+    private enum Outcome {
+      case waiting(CheckedContinuation<Value, any Error>?)
+      case answered(Result<Value, any Error>)
+      case cancelled
+    }
+
+    /// The arguments the dependency was called with.
+    public let arguments: Arguments
+    private let outcome = Protected(Outcome.waiting(nil))
+
+    init(arguments: Arguments) {
+      self.arguments = arguments
+    }
+
+    /// Answers the call: the dependency returns `value`.
+    ///
+    /// Answering a call twice, or one whose task was cancelled, does nothing.
+    public func answer(_ value: Value) {
+      finish(.success(value))
+    }
+
+    /// Fails the call: the dependency throws `error`.
+    ///
+    /// Failing a call that was answered, or whose task was cancelled, does nothing.
+    public func fail(_ error: any Error) {
+      finish(.failure(error))
+    }
+
+    /// Whether the call is still waiting for an answer.
+    public var isWaiting: Bool {
+      outcome.withLock { outcome in
+        if case .waiting = outcome { return true }
+        return false
+      }
+    }
+
+    private func finish(_ result: Result<Value, any Error>) {
+      let continuation = outcome.withLock { outcome -> CheckedContinuation<Value, any Error>? in
+        guard case .waiting(let continuation) = outcome else { return nil }
+        outcome = .answered(result)
+        return continuation
+      }
+      continuation?.resume(with: result)
+    }
+
+    /// Waits for the test's answer, or for the calling task to be cancelled.
+    func result() async throws -> Value {
+      try await withTaskCancellationHandler {
+        try await withCheckedThrowingContinuation { continuation in
+          let ready = outcome.withLock { outcome -> Result<Value, any Error>? in
+            switch outcome {
+            case .answered(let result): return result
+            case .cancelled: return .failure(CancellationError())
+            case .waiting:
+              outcome = .waiting(continuation)
+              return nil
+            }
+          }
+          if let ready { continuation.resume(with: ready) }
+        }
+      } onCancel: {
+        let continuation = outcome.withLock { outcome -> CheckedContinuation<Value, any Error>? in
+          guard case .waiting(let continuation) = outcome else { return nil }
+          outcome = .cancelled
+          return continuation
+        }
+        continuation?.resume(throwing: CancellationError())
+      }
+    }
+  }
+}
+
+extension ControlledDependency where Arguments == Void {
+  /// Calls a dependency without arguments and waits until the test answers the call.
+  ///
+  /// Use it as the dependency's closure: `loadFact: { try await load() }`.
+  /// - Throws: The error the test fails the call with, or `CancellationError` if the calling task
+  ///   is cancelled first.
+  /// - Returns: The value the test answers the call with.
+  public func callAsFunction() async throws -> Value {
+    try await self(())
+  }
+}
