@@ -62,6 +62,32 @@ extension Core {
     guard let index = states.firstIndex(where: { $0.id == id }) else { return [] }
     return makeDecisions(event: event, state: &states[index]) { embed(id, $0) }
   }
+
+  /// Runs this core on the child with the given id in an ``IdentifiedArray`` of child states, found
+  /// in O(1).
+  ///
+  /// Like the version for an array, but the child is found by its id without a search, so the cost
+  /// of an event does not grow with the number of children. When no child has the id, the event is
+  /// dropped and no decisions are returned.
+  /// ```swift
+  /// case .row(let id, let event):
+  ///   return Row.makeDecisions(event: event, id: id, in: &state.rows, embed: Decision.row)
+  /// ```
+  /// - Complexity: O(*d*), where *d* is the number of decisions the child returns.
+  @inlinable
+  public static func makeDecisions<ParentDecision>(
+    event: Event,
+    id: State.ID,
+    in states: inout IdentifiedArray<State>,
+    embed: (State.ID, Decision) -> ParentDecision
+  ) -> [ParentDecision] where State: Identifiable {
+    guard let index = states.positions[id] else { return [] }
+    let decisions = makeDecisions(event: event, state: &states.elements[index]) { embed(id, $0) }
+    precondition(
+      states.elements[index].id == id,
+      "IdentifiedArray: the child with id \(id) changed its own id to \(states.elements[index].id)")
+    return decisions
+  }
 }
 
 // MARK: - Embedding a child executor

@@ -405,3 +405,44 @@ func uiPathCase(_ plan: Plan) async -> [Row] {
     return changes
   }
 #endif
+
+// MARK: - 12. A list of children
+
+/// Case 12: an event for the last of 10, 1,000 and 100,000 rows, found by id in an `IdentifiedArray`
+/// (a, b, c: the cost stays flat) and, for contrast, in a plain array of 1,000 rows (d: a linear
+/// search).
+func rowsCase(_ plan: Plan) async -> [Row] {
+  var rows: [Row] = []
+  for (id, count) in [("12a", 10), ("12b", 1_000), ("12c", 100_000)] {
+    rows.append(
+      await measure(
+        id, "one of \(grouped(count)) rows, IdentifiedArray", events: plan.events(1_000_000),
+        plan: plan
+      ) { events in
+        await sendToLastRow(of: count, identified: true, events: events)
+      })
+  }
+  rows.append(
+    await measure(
+      "12d", "one of 1,000 rows, plain array", events: plan.events(100_000), plan: plan
+    ) { events in
+      await sendToLastRow(of: 1_000, identified: false, events: events)
+    })
+  return rows
+}
+
+/// Sends `events` increments to the last of `count` rows and checks that it counted them all.
+func sendToLastRow(of count: Int, identified: Bool, events: Int) async -> Duration {
+  let store = Store<Rows>(state: .init(count: count, identified: identified), deps: ())
+  let last = count - 1
+  let event: Rows.Event =
+    identified ? .identified(id: last, .increment) : .array(id: last, .increment)
+  let elapsed = await timedInBackground {
+    for _ in 0..<events { await store.send(event) }
+  }
+  let state = await store.state
+  let counted =
+    identified ? state.identified[id: last]?.counter.count : state.array.last?.counter.count
+  check(counted == events, "the last row counted \(counted ?? -1) of \(events) events")
+  return elapsed
+}

@@ -209,3 +209,71 @@ enum PingPong: Feature {
     }
   }
 }
+
+// MARK: - A list of children (case 12)
+
+/// A list of counters, one per row, each found by id: in an `IdentifiedArray` (O(1)), or in a plain
+/// array (a linear search), to show what each costs as the list grows.
+enum Rows: Feature {
+  /// One row: a counter with an id.
+  struct Row: Identifiable, Equatable, Sendable {
+    /// The row's id.
+    var id: Int
+    /// The row's counter.
+    var counter = Counter.State()
+  }
+
+  /// The rows, kept both ways; a store uses one of them.
+  struct State: Equatable, Sendable {
+    /// The rows by id.
+    var identified: IdentifiedArray<Row> = []
+    /// The same rows in a plain array.
+    var array: [Row] = []
+
+    /// Creates `count` rows, numbered from 0, in the chosen collection.
+    init(count: Int, identified: Bool) {
+      let rows = (0..<count).map { Row(id: $0) }
+      if identified {
+        self.identified = IdentifiedArray(uniqueElements: rows)
+      } else {
+        array = rows
+      }
+    }
+  }
+
+  /// Events for one row.
+  enum Event: Equatable, Sendable {
+    /// An event for the row with `id`, in the `IdentifiedArray`.
+    case identified(id: Int, Counter.Event)
+    /// An event for the row with `id`, in the plain array.
+    case array(id: Int, Counter.Event)
+  }
+
+  /// The rows decide nothing in this case.
+  typealias Decision = Never
+  /// No deps.
+  typealias Deps = Void
+
+  static func makeDecisions(event: Event, state: inout State) -> [Never] {
+    switch event {
+    case .identified(let id, let event):
+      _ = RowCounter.makeDecisions(event: event, id: id, in: &state.identified) { _, _ in () }
+    case .array(let id, let event):
+      _ = RowCounter.makeDecisions(event: event, id: id, in: &state.array) { _, _ in () }
+    }
+    return []
+  }
+
+  static func execute(_ decision: Never, deps: Void, effects: Effects<Event>) {}
+}
+
+/// The counter core on a row.
+enum RowCounter: Core {
+  typealias State = Rows.Row
+  typealias Event = Counter.Event
+  typealias Decision = Counter.Decision
+
+  static func makeDecisions(event: Event, state: inout Rows.Row) -> [Decision] {
+    Counter.makeDecisions(event: event, state: &state.counter)
+  }
+}
