@@ -3,8 +3,8 @@
 ///
 /// It owns the registry of running work, the root route that work sends events along, and the queue
 /// of events that decisions queue with ``Effects/send(_:)``. It reports to its owner through
-/// ``WorkHostOwner``: work started, an event from work, work finished. A new work-lifecycle feature
-/// is a change here and in the owners' hooks.
+/// ``WorkHostOwner``: work started, a cancellation asked for, an event from work, work finished. A
+/// new work-lifecycle feature is a change here and in the owners' hooks.
 ///
 /// Used only on the owner's executor, like everything it owns; work reaches the owner by hopping to
 /// it through a weak link, so work never keeps its owner alive.
