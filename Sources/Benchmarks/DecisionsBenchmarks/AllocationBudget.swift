@@ -10,6 +10,7 @@
 /// `decisions-bench --check-allocations`: a tidy-up that brings back an allocation fails the build.
 let allocationBudgets: [(case: Int, title: String, budget: Double, events: Int)] = [
   (2, "await send, no decisions", 0, 5_000),
+  (3, "post from sync code, then settle()", 0, 20_000),
   (4, "await send, one quick decision (its decisions array)", 1, 5_000),
   (11, "await send from an actor, working between", 0, 5_000),
 ]
