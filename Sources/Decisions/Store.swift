@@ -234,8 +234,7 @@ public actor Store<F: Feature> {
       _ = apply(queued.events[index])
       index += 1
     }
-    // NB: after a burst, give the room back rather than keep it for the store's life.
-    queued.events.removeAll(keepingCapacity: queued.events.capacity <= 1_024)
+    queued.removeAll()
   }
 
   // NB: rule 5: no suspension point from here to the event's last decision.
@@ -374,7 +373,7 @@ public actor Store<F: Feature> {
   /// Whether the store's buffers hold far more room than a quiet store needs, for tests of memory
   /// after a burst.
   var isOversized: Bool {
-    registry.isOversized || posted.isOversized || queued.events.capacity > 1_024
+    registry.isOversized || posted.isOversized || queued.isOversized
   }
 }
 

@@ -69,7 +69,7 @@ actor ExecutionHarness<F: Feature>: WorkHostOwner {
   func perform(_ decision: F.Decision, deps: F.Deps) async -> Execution<F.Event> {
     F.execute(decision, deps: deps, effects: workHost.effects)
     record.events += workHost.queued.events
-    workHost.queued.events = []
+    workHost.queued.removeAll()
     if !workHost.registry.isEmpty {
       await withCheckedContinuation { idleWaiter = $0 }
     }

@@ -134,4 +134,17 @@ package final class QueuedEvents<Event> {
 
   /// Creates an empty queue.
   package init() {}
+
+  /// How many events of room a quiet queue keeps.
+  private static var retainedCapacity: Int { 1_024 }
+
+  /// Empties the queue, keeping its room unless a burst made it large.
+  package func removeAll() {
+    // NB: after a burst, give the room back rather than keep it for the owner's life.
+    events.removeAll(keepingCapacity: events.capacity <= Self.retainedCapacity)
+  }
+
+  /// Whether the queue keeps far more room than a quiet owner needs, for tests of memory after a
+  /// burst.
+  package var isOversized: Bool { events.capacity > Self.retainedCapacity }
 }
