@@ -60,6 +60,8 @@ public actor Store<F: Feature> {
   private let root: EventRoute<F.Event>
   /// The events that decisions queued with `Effects.send`.
   private let queued: QueuedEvents<F.Event>
+  /// Which work waits for the test, in a process with test doubles.
+  package nonisolated let workActivity: WorkActivity?
   /// Events posted from synchronous code, waiting for the store's executor.
   private nonisolated let posted = PostedEvents<F.Event>()
   // NB: created with the first observer: most stores have none, and an idle store should cost
@@ -112,6 +114,7 @@ public actor Store<F: Feature> {
     self.registry = workHost.registry
     self.root = workHost.root
     self.queued = workHost.queued
+    self.workActivity = workHost.registry.activity
     if let observer {
       let observers = StateObservers<F.State>()
       observers.add(observer, latestOnly: true)
@@ -150,7 +153,8 @@ public actor Store<F: Feature> {
     }
   }
 
-  /// Returns once no event is queued and no tracked work is running, cancelled work included.
+  /// Returns once no event is queued and no tracked work is running, cancelled work included,
+  /// except work that waits for the test.
   ///
   /// Use it in integration tests instead of expectations or sleeps:
   /// ```swift
@@ -158,6 +162,12 @@ public actor Store<F: Feature> {
   /// await store.settle()
   /// #expect(await store.state == .loaded("hi"))
   /// ```
+  /// **Work that waits for the test** cannot go on until the test acts, so it counts as settled:
+  /// work asleep on a `TestClock`, or in a call of a `ControlledDependency` (both from
+  /// `DecisionsTesting`). `settle()` does not move a test clock: a pending timer stays pending, and
+  /// the test fires it with the clock's `advance(by:)`. On any other clock, such as
+  /// `ContinuousClock`, `settle()` waits for the timer like for any other work.
+  ///
   /// Work that never finishes (and ignores cancellation) keeps `settle()` waiting, until the waiting
   /// task is cancelled: then `settle()` returns at once, settled or not, so a test's time limit can
   /// end it.
@@ -270,7 +280,7 @@ public actor Store<F: Feature> {
   // empty.
   /// Whether no posted event waits and no work runs.
   private var isSettled: Bool {
-    registry.isEmpty && posted.isEmpty
+    posted.isEmpty && registry.isWaitingForTest
   }
 
   private func resumeSettleWaitersIfSettled() {
@@ -396,6 +406,10 @@ extension Store: WorkHostOwner {
 
   package func workSendDropped(_ event: F.Event, reason: IgnoredReason) {
     if diagnostics != nil { report(ignored: event, reason: isStopped ? .stopped : reason) }
+  }
+
+  package func workBeganWaiting() {
+    resumeSettleWaitersIfSettled()
   }
 
   package func workFinished(id: WorkID?, error: (any Error)?) {

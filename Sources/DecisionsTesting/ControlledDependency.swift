@@ -32,7 +32,9 @@ public final class ControlledDependency<Arguments: Sendable, Value: Sendable>: S
   private let state = Protected(State())
 
   /// Creates a dependency that no one has called yet.
-  public init() {}
+  public init() {
+    WorkActivity.startTracking()
+  }
 
   /// How many times the dependency was called.
   public var callCount: Int {
@@ -47,7 +49,7 @@ public final class ControlledDependency<Arguments: Sendable, Value: Sendable>: S
   ///   is cancelled first.
   /// - Returns: The value the test answers the call with.
   public func callAsFunction(_ arguments: Arguments) async throws -> Value {
-    let call = Call(arguments: arguments)
+    let call = Call(arguments: arguments, wait: WorkActivity.beginWait())
     let claimant = state.withLock { state -> CheckedContinuation<Call, any Error>? in
       state.callCount += 1
       guard !state.claimants.isEmpty else {
@@ -111,9 +113,12 @@ public final class ControlledDependency<Arguments: Sendable, Value: Sendable>: S
     /// The arguments the dependency was called with.
     public let arguments: Arguments
     private let outcome = Protected(Outcome.waiting(nil))
+    /// The wait of the store's work that made the call, if it did: ended when the call stops waiting.
+    private let wait: WorkActivity.Wait?
 
-    init(arguments: Arguments) {
+    init(arguments: Arguments, wait: WorkActivity.Wait?) {
       self.arguments = arguments
+      self.wait = wait
     }
 
     /// Answers the call: the dependency returns `value`.
@@ -142,6 +147,7 @@ public final class ControlledDependency<Arguments: Sendable, Value: Sendable>: S
       let continuation = outcome.withLock { outcome -> CheckedContinuation<Value, any Error>? in
         guard case .waiting(let continuation) = outcome else { return nil }
         outcome = .answered(result)
+        wait?.end()
         return continuation
       }
       continuation?.resume(with: result)
@@ -166,6 +172,7 @@ public final class ControlledDependency<Arguments: Sendable, Value: Sendable>: S
         let continuation = outcome.withLock { outcome -> CheckedContinuation<Value, any Error>? in
           guard case .waiting(let continuation) = outcome else { return nil }
           outcome = .cancelled
+          wait?.end()
           return continuation
         }
         continuation?.resume(throwing: CancellationError())

@@ -89,6 +89,11 @@ actor ExecutionHarness<F: Feature>: WorkHostOwner {
     }
   }
 
+  func workBeganWaiting() {}
+
+  // NB: `perform` waits for all work to finish, so there is nothing to settle.
+  func settle() async {}
+
   func workSent(_ event: F.Event) {
     record.events.append(event)
   }

@@ -22,10 +22,49 @@ public final class StoreTest<F: Feature>: Sendable {
   private let checkedEvents = Protected(0)
 
   /// Creates a store from a state and deps, recording its diagnostics.
-  public init(state: F.State, deps: F.Deps) {
+  ///
+  /// The test clocks the store's work sleeps on settle the store before they move time (see
+  /// ``TestClock``), so that `advance` never races work the test just started to its first sleep.
+  /// The store finds clocks kept in `deps`, as `TestClock` or `any Clock<Duration>`, also in nested
+  /// structs; pass the others, such as a clock that deps closures capture, in `clocks`. Work that
+  /// sleeps on a test clock the store does not know fails the test, at this initializer's call.
+  /// - Parameters:
+  ///   - state: The initial state.
+  ///   - deps: The deps the store performs decisions with.
+  ///   - clocks: Test clocks the deps use that are not kept in `deps` itself.
+  ///   - fileID: The caller's file id, for the location of failures about clocks.
+  ///   - filePath: The caller's file path, for the location of failures about clocks.
+  ///   - line: The caller's line, for the location of failures about clocks.
+  ///   - column: The caller's column, for the location of failures about clocks.
+  public init(
+    state: F.State,
+    deps: F.Deps,
+    clocks: [TestClock] = [],
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
     let journal = Journal<F>(initialState: state)
     self.journal = journal
+    // NB: before the store, so that it tracks which work waits for the test.
+    WorkActivity.startTracking()
     self.store = Store(state: state, deps: deps, diagnostics: journal.record)
+    guard let activity = store.workActivity else { return }
+    for clock in clocks + TestClock.clocks(in: deps) {
+      clock.attach(activity)
+    }
+    let location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
+    activity.reportClocksNotAttached {
+      reportFailure(
+        """
+        The store's work slept on a TestClock that this StoreTest does not know, so advancing \
+        that clock could race work the test just started to its first sleep. Keep the clock in \
+        the deps (as `any Clock<Duration>` or `TestClock`), or pass it: \
+        StoreTest(state:deps:clocks: [clock]).
+        """,
+        at: location)
+    }
   }
 
   /// Sends an event and returns once the store has processed it.

@@ -33,7 +33,8 @@ package struct WorkHost<Owner: WorkHostOwner> {
     self.registry = WorkRegistry(
       started: reportsRequests ? { id in link.started(id) } : nil,
       cancelled: reportsRequests ? { request in link.cancelRequested(request) } : nil,
-      finished: { token, error in await link.finish(token, error: error) })
+      finished: { token, error in await link.finish(token, error: error) },
+      listener: link)
     self.root = EventRoute(
       enqueue: { queued.events.append($0) },
       deliver: { event, token in await link.deliver(event, from: token) })
@@ -76,6 +77,15 @@ package protocol WorkHostOwner: Actor {
   /// Work that may no longer send tried to send `event`; the event is dropped.
   func workSendDropped(_ event: Event, reason: IgnoredReason)
 
+  /// Work began to wait for the test (asleep on a test clock, or in a call the test answers): the
+  /// owner may have settled.
+  ///
+  /// Called on the owner's executor, some time after the wait began.
+  func workBeganWaiting()
+
+  /// Returns once the owner has settled: for a test clock that woke the owner's work.
+  func settle() async
+
   /// Work keyed `id` finished.
   /// - Parameters:
   ///   - id: The key the work was started with; `nil` for unkeyed work.
@@ -105,8 +115,17 @@ extension WorkHostOwner {
 
 /// A weak reference to a host's owner, for work that must not keep it alive.
 // NB: written once, right after the owner's init, before any work can read it.
-private final class OwnerLink<Owner: WorkHostOwner>: @unchecked Sendable {
+private final class OwnerLink<Owner: WorkHostOwner>: WorkActivityListener, @unchecked Sendable {
   weak var owner: Owner?
+
+  func waitBegan() {
+    guard let owner else { return }
+    Task { await owner.workBeganWaiting() }
+  }
+
+  func settle() async {
+    await owner?.settle()
+  }
 
   func started(_ id: WorkID?) {
     owner?.workStarted(id: id)

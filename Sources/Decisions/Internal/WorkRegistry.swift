@@ -37,19 +37,33 @@ package final class WorkRegistry {
   private let started: StartHandler?
   private let cancelRequested: CancelHandler?
   private let finish: FinishHandler
+  /// Which work waits for the test; `nil` when the registry was created before any test double
+  /// existed in the process (see ``WorkActivity/startTracking()``), as in an app.
+  package let activity: WorkActivity?
 
   /// Creates a registry that reports each start to `started` and each cancellation an executor
-  /// asks for to `cancelled`, if given, and each end to `finished`.
+  /// asks for to `cancelled`, if given, each end to `finished`, and its work's waits for the test
+  /// to `listener`.
   package init(
-    started: StartHandler?, cancelled: CancelHandler?, finished: @escaping FinishHandler
+    started: StartHandler?, cancelled: CancelHandler?, finished: @escaping FinishHandler,
+    listener: any WorkActivityListener
   ) {
     self.started = started
     self.cancelRequested = cancelled
     self.finish = finished
+    self.activity = WorkActivity.isTracking ? WorkActivity(listener: listener) : nil
   }
 
   /// Whether no work has started and not yet finished (cancelled work counts until it ends).
   package var isEmpty: Bool { entries.isEmpty }
+
+  /// Whether every piece of running work waits for the test (asleep on a test clock, or in a call
+  /// the test answers): true when none runs.
+  package var isWaitingForTest: Bool {
+    if entries.isEmpty { return true }
+    guard let activity else { return false }
+    return activity.areAllWaiting(entries.keys)
+  }
 
   /// Whether the work for a token may still send events.
   package func isLive(_ token: UInt64) -> Bool {
@@ -80,9 +94,17 @@ package final class WorkRegistry {
     let finish = self.finish
     // NB: the task is registered before it can finish: `finish` hops back to the store's executor,
     // which is busy with this call until it returns.
-    entries[token]?.task = Task(priority: priority) {
-      let error = await body(token)
-      await finish(token, error)
+    if let activity {
+      let member = WorkActivity.Member(activity: activity, token: token)
+      entries[token]?.task = Task(priority: priority) {
+        let error = await WorkActivity.$current.withValue(member) { await body(token) }
+        await finish(token, error)
+      }
+    } else {
+      entries[token]?.task = Task(priority: priority) {
+        let error = await body(token)
+        await finish(token, error)
+      }
     }
     started?(id)
   }

@@ -1,0 +1,133 @@
+import Synchronization
+
+/// Which pieces of an owner's work are waiting for the test: asleep on a test clock, or in a call
+/// of a dependency that the test answers.
+///
+/// Such work cannot go on until the test acts, so for ``Store/settle()`` it counts as settled, and a
+/// test clock that wakes it can wait until its owner has settled again. A registry created once a
+/// test double exists in the process (see ``startTracking()``) has an activity, and runs every work
+/// body with ``current`` set to that work's ``Member``, so test doubles (in `DecisionsTesting`)
+/// find it without being told.
+///
+/// A wait is counted from ``beginWait()`` until the one who ends it (the waker, or the waiter that
+/// gave up) calls ``Wait/end()``: ending the wait before resuming the waiter means the owner never
+/// sees work as waiting that is about to run.
+package final class WorkActivity: Sendable {
+  /// The work a task belongs to: set for the body of every tracked piece of work, and inherited by
+  /// its child tasks.
+  @TaskLocal package static var current: Member?
+
+  /// A piece of tracked work: its owner's activity and its token.
+  package struct Member: Sendable {
+    /// The activity of the work's owner.
+    package let activity: WorkActivity
+    /// The work's token in its owner's registry.
+    package let token: UInt64
+  }
+
+  // NB: a process-wide switch rather than always on: binding a task-local costs each piece of work
+  // about 2,300 instructions and 3 allocations (callgrind, decisions-bench case 5), and only a
+  // process with test doubles can have work that waits for the test. A store created before the
+  // first test double is not tracked; in a test, the doubles come first, as the deps are built
+  // from them.
+  private static let tracking = Atomic<Bool>(false)
+
+  /// Whether work runs with ``current`` set: once a test double exists in the process.
+  package static var isTracking: Bool {
+    tracking.load(ordering: .relaxed)
+  }
+
+  /// Makes stores created from now on track their work's waits.
+  ///
+  /// A test double calls it when it is created, before a store can be given it.
+  package static func startTracking() {
+    tracking.store(true, ordering: .relaxed)
+  }
+
+  /// The waits in progress, by token.
+  private let waits = Protected<[UInt64: Int]>([:])
+  private let listener: any WorkActivityListener
+  /// The test clocks the owner is attached to, and whether its work may sleep on others.
+  private let clocks = Protected(Clocks())
+
+  private struct Clocks {
+    var attached: Set<ObjectIdentifier> = []
+    /// Called once for each clock not attached that the work sleeps on, if set.
+    var reportOther: (@Sendable () -> Void)?
+  }
+
+  /// Creates the activity of one owner, which `listener` tells about waits.
+  package init(listener: any WorkActivityListener) {
+    self.listener = listener
+  }
+
+  /// Whether every token in `tokens` has a wait in progress.
+  package func areAllWaiting(_ tokens: Dictionary<UInt64, WorkRegistry.Entry>.Keys) -> Bool {
+    waits.withLock { waits in tokens.allSatisfy { waits[$0] != nil } }
+  }
+
+  /// Records that a test clock settles the owner before it moves time.
+  package func attach(clock: ObjectIdentifier) {
+    _ = clocks.withLock { $0.attached.insert(clock) }
+  }
+
+  /// Makes ``attachIfNew(clock:)`` report clocks that were not attached with `report`: for a test
+  /// harness that attaches the clocks it knows, and wants to hear about the others.
+  package func reportClocksNotAttached(with report: @escaping @Sendable () -> Void) {
+    clocks.withLock { $0.reportOther = report }
+  }
+
+  /// Attaches `clock`, which the work sleeps on, if it was not, and returns what to call to report
+  /// that (see ``reportClocksNotAttached(with:)``).
+  package func attachIfNew(clock: ObjectIdentifier) -> (@Sendable () -> Void)? {
+    clocks.withLock { clocks in
+      clocks.attached.insert(clock).inserted ? clocks.reportOther : nil
+    }
+  }
+
+  /// Waits until the owner has settled: its posted events processed, and its work finished or
+  /// waiting for the test.
+  package func settleOwner() async {
+    await listener.settle()
+  }
+
+  /// Starts counting a wait of the current task's work, if the task belongs to tracked work.
+  ///
+  /// Call it before the waiter can be woken; whoever wakes it, or the waiter that gives up, calls
+  /// ``Wait/end()`` before resuming it.
+  /// - Returns: The wait, or `nil` when the task is not tracked work.
+  package static func beginWait() -> Wait? {
+    guard let member = current else { return nil }
+    member.activity.waits.withLock { $0[member.token, default: 0] += 1 }
+    member.activity.listener.waitBegan()
+    return Wait(member: member)
+  }
+
+  /// One wait of tracked work for the test, counted until ``end()``.
+  package struct Wait: Sendable {
+    /// The work that waits.
+    package let member: Member
+
+    /// The activity the work belongs to.
+    package var activity: WorkActivity { member.activity }
+
+    /// Stops counting the wait.
+    ///
+    /// Call it exactly once, before resuming the waiter.
+    package func end() {
+      let token = member.token
+      member.activity.waits.withLock { waits in
+        guard let count = waits[token] else { return }
+        waits[token] = count > 1 ? count - 1 : nil
+      }
+    }
+  }
+}
+
+/// Who a ``WorkActivity`` tells about its work's waits: the owner of the work.
+package protocol WorkActivityListener: AnyObject, Sendable {
+  /// Work began to wait for the test: the owner may have settled. Called on the waiting task.
+  func waitBegan()
+  /// Returns once the owner has settled.
+  func settle() async
+}

@@ -1,0 +1,285 @@
+import Decisions
+
+/// A clock whose time moves only when the test says, for testing features with time in them
+/// (debounce, timers, timeouts, retries) without waiting.
+///
+/// Give it to the feature's deps where the app gives `ContinuousClock()`, then move time with
+/// ``advance(by:)``, ``advance(to:)`` or ``run(maximumWakes:fileID:filePath:line:column:)``:
+///
+/// ```swift
+/// let clock = TestClock()
+/// let test = StoreTest<Search>(state: .init(), deps: .init(clock: clock, search: searches.record))
+/// await test.send(.queryChanged("ab"))          // the debounce is now asleep on the clock
+/// await clock.advance(by: .milliseconds(299))   // nothing happens
+/// await clock.advance(by: .milliseconds(1))     // the search runs, its result is processed
+/// await test.expectState(.init(query: "ab", results: ["ab"]))
+/// ```
+///
+/// **Waking.** Sleepers wake one at a time, in the order of their deadlines, and in the order they
+/// fell asleep for equal deadlines. When a sleeper is a store's work, the clock waits until that
+/// store has settled again (see ``Decisions/Store/settle()``) before it wakes the next one, so the
+/// events the work sends, the work those events start, and any sleep that work begins before the
+/// target time all happen inside the same `advance`. After `advance` returns, the store's state and
+/// the deps' calls can be asserted with no further waiting. Before moving time, `advance` also
+/// settles every store whose work has slept on this clock before.
+///
+/// **Cancellation.** A sleeper whose task is cancelled wakes at once and throws `CancellationError`,
+/// whether or not time moves.
+///
+/// **Sleepers that are not a store's work** (a task the test started itself) wake in the same
+/// order, but the clock cannot know when they are done: it does not wait for them.
+public final class TestClock: Clock, Sendable {
+  /// A point in a ``TestClock``'s time: the time since the clock was created.
+  public struct Instant: InstantProtocol, Sendable, CustomStringConvertible {
+    /// The time since the clock's start.
+    public var offset: Duration
+
+    /// Creates the instant `offset` after the clock's start.
+    public init(offset: Duration = .zero) {
+      self.offset = offset
+    }
+
+    /// The instant `duration` after this one.
+    public func advanced(by duration: Duration) -> Self {
+      Self(offset: offset + duration)
+    }
+
+    /// The time from this instant to `other`.
+    public func duration(to other: Self) -> Duration {
+      other.offset - offset
+    }
+
+    /// Whether `lhs` comes before `rhs`.
+    public static func < (lhs: Self, rhs: Self) -> Bool {
+      lhs.offset < rhs.offset
+    }
+
+    /// The instant's offset from the clock's start, such as `TestClock.Instant(1.5 seconds)`.
+    public var description: String {
+      "TestClock.Instant(\(offset))"
+    }
+  }
+
+  /// A task asleep on the clock.
+  private struct Sleeper {
+    var id: UInt64
+    var deadline: Instant
+    var continuation: CheckedContinuation<Void, any Error>
+    /// The wait of the store's work the sleeper belongs to, if it does.
+    var wait: WorkActivity.Wait?
+  }
+
+  private struct State {
+    var now = Instant()
+    /// The sleepers, in the order they fell asleep.
+    var sleepers: [Sleeper] = []
+    var lastSleeperID: UInt64 = 0
+    /// The owners of work that slept on this clock: settled before time moves.
+    var activities: [ObjectIdentifier: WorkActivity] = [:]
+    /// Callers of `waitForSleepers(_:)`, with the count each waits for.
+    var sleeperWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+
+    /// Takes the callers of `waitForSleepers(_:)` whose count is reached.
+    mutating func takeSatisfiedWaiters() -> [CheckedContinuation<Void, Never>] {
+      let count = sleepers.count
+      let satisfied = sleeperWaiters.filter { $0.count <= count }.map(\.continuation)
+      sleeperWaiters.removeAll { $0.count <= count }
+      return satisfied
+    }
+  }
+
+  private let state: Protected<State>
+
+  /// Creates a clock at `now`, with no sleepers.
+  public init(now: Instant = .init()) {
+    state = Protected(State(now: now))
+    WorkActivity.startTracking()
+  }
+
+  /// The clock's current time.
+  public var now: Instant {
+    state.withLock { $0.now }
+  }
+
+  /// The smallest step the clock measures: any.
+  public var minimumResolution: Duration { .zero }
+
+  /// How many tasks are asleep on the clock.
+  public var sleeperCount: Int {
+    state.withLock { $0.sleepers.count }
+  }
+
+  /// The earliest deadline of a task asleep on the clock, if any.
+  public var nextDeadline: Instant? {
+    state.withLock { $0.sleepers.map(\.deadline).min() }
+  }
+
+  /// Suspends until the test moves the clock to `deadline`, or the task is cancelled.
+  ///
+  /// A deadline that has passed returns at once.
+  /// - Throws: `CancellationError` if the task is cancelled before or while it sleeps.
+  public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+    try Task.checkCancellation()
+    let wait = WorkActivity.beginWait()
+    let id = state.withLock { state -> UInt64 in
+      state.lastSleeperID += 1
+      return state.lastSleeperID
+    }
+    try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { continuation in
+        // NB: decided under the lock, so that this and the cancellation handler never both resume.
+        let (outcome, waiters) = state.withLock {
+          state -> (Result<Void, any Error>?, [CheckedContinuation<Void, Never>]) in
+          if Task.isCancelled { return (.failure(CancellationError()), []) }
+          if deadline <= state.now { return (.success(()), []) }
+          state.sleepers.append(
+            Sleeper(id: id, deadline: deadline, continuation: continuation, wait: wait))
+          return (nil, state.takeSatisfiedWaiters())
+        }
+        for waiter in waiters { waiter.resume() }
+        if let outcome {
+          wait?.end()
+          continuation.resume(with: outcome)
+        } else if let activity = wait?.activity {
+          attach(activity)?()
+        }
+      }
+    } onCancel: {
+      let sleeper = state.withLock { state in
+        state.sleepers.firstIndex { $0.id == id }.map { state.sleepers.remove(at: $0) }
+      }
+      sleeper?.wait?.end()
+      sleeper?.continuation.resume(throwing: CancellationError())
+    }
+  }
+
+  /// Moves time forward by `duration`, waking every sleeper whose deadline it reaches.
+  ///
+  /// See the type's documentation for the order of waking and what `advance` waits for.
+  /// A negative duration does not move time back.
+  public func advance(by duration: Duration) async {
+    let target = state.withLock { $0.now.advanced(by: duration) }
+    await advance(to: target)
+  }
+
+  /// Moves time forward to `deadline`, waking every sleeper whose deadline it reaches, including
+  /// those that fall asleep while it advances.
+  ///
+  /// A deadline that has passed does not move time back; sleepers already due still wake.
+  public func advance(to deadline: Instant) async {
+    await settleKnownOwners()
+    while let sleeper = wakeNext(until: deadline) {
+      sleeper.wait?.end()
+      sleeper.continuation.resume()
+      if let activity = sleeper.wait?.activity {
+        await activity.settleOwner()
+      }
+    }
+  }
+
+  /// Moves time forward until no task sleeps on the clock, waking every sleeper in order.
+  ///
+  /// Work that always sleeps again (a repeating timer) would keep the clock running for ever, so
+  /// `run` stops after waking `maximumWakes` sleepers and records a test failure if any are left.
+  /// - Parameters:
+  ///   - maximumWakes: How many sleepers to wake at most.
+  ///   - fileID: The caller's file id, for the failure's location.
+  ///   - filePath: The caller's file path, for the failure's location.
+  ///   - line: The caller's line, for the failure's location.
+  ///   - column: The caller's column, for the failure's location.
+  public func run(
+    maximumWakes: Int = 10_000,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    await settleKnownOwners()
+    var wakes = 0
+    while wakes < maximumWakes, let sleeper = wakeNext(until: nil) {
+      wakes += 1
+      sleeper.wait?.end()
+      sleeper.continuation.resume()
+      if let activity = sleeper.wait?.activity {
+        await activity.settleOwner()
+      }
+    }
+    let left = sleeperCount
+    guard left > 0 else { return }
+    reportFailure(
+      """
+      TestClock.run() woke \(maximumWakes) sleepers and \(left) still \(left == 1 ? "sleeps" : "sleep"). \
+      Work that sleeps again every time (a repeating timer) never lets the clock run out: advance \
+      it by a duration instead, or stop the work first.
+      """,
+      at: Location(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// Takes the sleeper with the earliest deadline up to `limit` (or any, without one), moving the
+  /// clock to its deadline; without one, moves the clock to `limit`.
+  private func wakeNext(until limit: Instant?) -> Sleeper? {
+    state.withLock { state in
+      var next: Int?
+      for index in state.sleepers.indices {
+        let deadline = state.sleepers[index].deadline
+        if let limit, deadline > limit { continue }
+        if let current = next, state.sleepers[current].deadline <= deadline { continue }
+        next = index
+      }
+      guard let next else {
+        if let limit, limit > state.now { state.now = limit }
+        return nil
+      }
+      let sleeper = state.sleepers.remove(at: next)
+      if sleeper.deadline > state.now { state.now = sleeper.deadline }
+      return sleeper
+    }
+  }
+
+  /// Returns once at least `count` tasks are asleep on the clock: for tests of the clock itself and
+  /// of code that sleeps outside a store, whose sleepers the clock cannot settle.
+  func waitForSleepers(_ count: Int) async {
+    await withCheckedContinuation { continuation in
+      let ready = state.withLock { state in
+        if state.sleepers.count >= count { return true }
+        state.sleeperWaiters.append((count, continuation))
+        return false
+      }
+      if ready { continuation.resume() }
+    }
+  }
+
+  /// Makes the clock settle the store with `activity` before it moves time.
+  ///
+  /// Returns what to call to report that the store's harness did not know the clock, when it wants
+  /// to hear that.
+  @discardableResult
+  func attach(_ activity: WorkActivity) -> (@Sendable () -> Void)? {
+    state.withLock { $0.activities[ObjectIdentifier(activity)] = activity }
+    return activity.attachIfNew(clock: ObjectIdentifier(self))
+  }
+
+  /// Settles every store attached to the clock, so that work a test just started reaches its sleep
+  /// before time moves.
+  private func settleKnownOwners() async {
+    let activities = state.withLock { Array($0.activities.values) }
+    for activity in activities {
+      await activity.settleOwner()
+    }
+  }
+
+  /// The test clocks kept in `value`'s stored properties, also in nested values, for a harness to
+  /// attach: looks at most `limit` values deep.
+  static func clocks(in value: Any, limit: Int = 4) -> [TestClock] {
+    if let clock = value as? TestClock { return [clock] }
+    guard limit > 0 else { return [] }
+    var found: [TestClock] = []
+    for child in Mirror(reflecting: value).children {
+      for clock in clocks(in: child.value, limit: limit - 1)
+      where !found.contains(where: { $0 === clock }) {
+        found.append(clock)
+      }
+    }
+    return found
+  }
+}
