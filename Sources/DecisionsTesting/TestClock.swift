@@ -60,11 +60,10 @@ public final class TestClock: Clock, Sendable {
     }
   }
 
-  /// What a task that goes to sleep found: an outcome if it need not sleep, else its wait, and the
-  /// callers of `waitForSleepers(_:)` to resume.
+  /// What a task that goes to sleep found: an outcome if it need not sleep, and the callers of
+  /// `waitForSleepers(_:)` to resume.
   private typealias Registration = (
-    outcome: Result<Void, any Error>?, wait: WorkActivity.Wait?,
-    waiters: [CheckedContinuation<Void, Never>]
+    outcome: Result<Void, any Error>?, waiters: [CheckedContinuation<Void, Never>]
   )
 
   /// A task asleep on the clock.
@@ -134,22 +133,23 @@ public final class TestClock: Clock, Sendable {
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
         // NB: decided under the lock, so that this and the cancellation handler never both resume.
-        // The wait begins under the lock too: once the store sees its work waiting, `advance` sees
-        // the sleeper; and whoever takes the sleeper out ends the wait after it began.
-        let (outcome, wait, waiters) = state.withLock { state -> Registration in
-          if Task.isCancelled { return (.failure(CancellationError()), nil, []) }
-          if deadline <= state.now { return (.success(()), nil, []) }
+        // The wait begins under the lock too, last: once the store sees its work waiting, `advance`
+        // sees the sleeper and the clock knows the store (a clock its test did not know is
+        // reported first); and whoever takes the sleeper out ends the wait after it began.
+        let (outcome, waiters) = state.withLock { state -> Registration in
+          if Task.isCancelled { return (.failure(CancellationError()), []) }
+          if deadline <= state.now { return (.success(()), []) }
+          if let activity = WorkActivity.current?.activity {
+            state.activities[ObjectIdentifier(activity)] = activity
+            activity.attachIfNew(clock: ObjectIdentifier(self))?()
+          }
           let wait = WorkActivity.beginWait()
           state.sleepers.append(
             Sleeper(id: id, deadline: deadline, continuation: continuation, wait: wait))
-          return (nil, wait, state.takeSatisfiedWaiters())
+          return (nil, state.takeSatisfiedWaiters())
         }
         for waiter in waiters { waiter.resume() }
-        if let outcome {
-          continuation.resume(with: outcome)
-        } else if let activity = wait?.activity {
-          attach(activity)?()
-        }
+        if let outcome { continuation.resume(with: outcome) }
       }
     } onCancel: {
       let sleeper = state.withLock { state in
@@ -243,9 +243,18 @@ public final class TestClock: Clock, Sendable {
     }
   }
 
-  /// Returns once at least `count` tasks are asleep on the clock: for tests of the clock itself and
-  /// of code that sleeps outside a store, whose sleepers the clock cannot settle.
-  func waitForSleepers(_ count: Int) async {
+  /// Returns once at least `count` tasks are asleep on the clock.
+  ///
+  /// A store's work needs no such wait: ``Decisions/Store/settle()`` and `advance` know when it
+  /// sleeps. Use it for code that sleeps outside a store, such as a task the test started, before
+  /// advancing past its deadline:
+  ///
+  /// ```swift
+  /// let poller = Task { try await poll(clock: clock) }
+  /// await clock.waitForSleepers(1)
+  /// await clock.advance(by: .seconds(5))
+  /// ```
+  public func waitForSleepers(_ count: Int) async {
     await withCheckedContinuation { continuation in
       let ready = state.withLock { state in
         if state.sleepers.count >= count { return true }

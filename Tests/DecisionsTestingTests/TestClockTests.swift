@@ -210,6 +210,17 @@ import Testing
     }
   }
 
+  // NB: a regression test: a sleep whose deadline had passed used to count as a wait for a moment,
+  // so `settle()` could return before the work went on: this test failed in 8 runs of 8.
+  @Test func aSleepWhoseDeadlineHasPassedNeverCountsAsWaiting() async {
+    let store = Store<Ticker>(state: .init(), deps: .init(clock: TestClock()))
+    for round in 1...3_000 {
+      await store.send(.wake(0))
+      await store.settle()
+      #expect(await store.state.searched.count == round)
+    }
+  }
+
   @Test func sleepersWakeInDeadlineOrderThenInTheOrderTheyFellAsleep() async {
     let clock = TestClock()
     let test = StoreTest<Ticker>(state: .init(), deps: .init(clock: clock))
