@@ -302,8 +302,8 @@ import Testing
       let saves = Calls<String>()
       let test = StoreTest<Draft>(
         state: .init(),
-        deps: .init(clock: clock, now: { clock.date(since: start) }, save: saves.recording { _ in })
-      )
+        deps: .init(
+          clock: clock, now: { clock.date(since: start) }, save: saves.recording { _ in }))
 
       await test.send(.edited("Dear"))
       await clock.advance(by: .milliseconds(500))
