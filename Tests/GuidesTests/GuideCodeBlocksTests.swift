@@ -60,6 +60,10 @@ import Testing
       "Tests/Examples/ExtractedCoresTests",
     ],
     "Docs/Comparison.md": ["Tests/GuidesTests/ComparisonGuide.swift"],
+    "Docs/Time.md": [
+      "Tests/GuidesTests/TimeGuide.swift",
+      "Tests/GuidesTests/TimeGuideTests.swift",
+    ],
   ]
 
   static let root = URL(fileURLWithPath: #filePath)
