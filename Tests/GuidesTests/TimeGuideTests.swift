@@ -35,7 +35,6 @@ import Testing
       await test.send(.queryChanged("pa"))  // inside the quiet period: replaces the search for "p"
       await clock.advance(by: .milliseconds(299))
       #expect(searches.all == [])  // 1 ms before the deadline: nothing yet
-      await clock.waitUntilAsleep(1)  // NB: workaround, see `waitUntilAsleep`
       await clock.advance(by: .milliseconds(1))
       #expect(searches.all == ["pa"])
       await test.expectState(.init(query: "pa", results: ["pa City"]))
@@ -83,11 +82,9 @@ import Testing
       await test.send(.scrolled(to: 30))
       await clock.advance(by: .milliseconds(499))
       #expect(reports.all == [10])  // 1 ms before the interval ends
-      await clock.waitUntilAsleep(1)  // NB: workaround, see `waitUntilAsleep`
       await clock.advance(by: .milliseconds(1))
       #expect(reports.all == [10, 30])  // trailing: the last offset of the interval
 
-      await clock.waitUntilAsleep(1)  // NB: workaround, see `waitUntilAsleep`
       await clock.advance(by: .seconds(1))  // an interval with nothing pending ends the throttling
       await test.expectState(.init(isThrottling: false, pending: nil))
       await test.send(.scrolled(to: 40))
@@ -116,10 +113,8 @@ import Testing
       await test.send(.startTapped)
       await clock.advance(by: .milliseconds(999))
       await test.expectState(.init(seconds: 0, isRunning: true))
-      await clock.waitUntilAsleep(1)  // NB: workaround, see `waitUntilAsleep`
       await clock.advance(by: .milliseconds(1))
       await test.expectState(.init(seconds: 1, isRunning: true))
-      await clock.waitUntilAsleep(1)  // NB: workaround, see `waitUntilAsleep`
       await clock.advance(by: .seconds(1))
       await test.expectState(.init(seconds: 2, isRunning: true))
 
@@ -165,7 +160,6 @@ import Testing
       await test.send(.loadTapped)
       await clock.advance(by: .milliseconds(9_999))
       await test.expectState(.loading)
-      await clock.waitUntilAsleep(2)  // NB: workaround, see `waitUntilAsleep`
       await clock.advance(by: .milliseconds(1))
       await test.expectState(.timedOut)
       #expect(clock.sleeperCount == 0)  // the load was cancelled
@@ -186,7 +180,6 @@ import Testing
       await test.send(.loadTapped)
       await clock.advance(by: .milliseconds(2_999))
       await test.expectState(.loading)
-      await clock.waitUntilAsleep(2)  // NB: workaround, see `waitUntilAsleep`
       await clock.advance(by: .milliseconds(1))
       await test.expectState(.loaded("Ada"))
       #expect(clock.sleeperCount == 0)  // the timeout was cancelled
@@ -256,12 +249,10 @@ import Testing
       await test.expectState(.waitingToRetry(attempt: 2))
       await clock.advance(by: .milliseconds(749))  // the first delay: 1 s × 0.75
       #expect(loads.count == 1)
-      await clock.waitUntilAsleep(1)  // NB: workaround, see `waitUntilAsleep`
       await clock.advance(by: .milliseconds(1))
       #expect(loads.count == 2)
       await clock.advance(by: .milliseconds(1_499))  // the second delay: 2 s × 0.75
       #expect(loads.count == 2)
-      await clock.waitUntilAsleep(1)  // NB: workaround, see `waitUntilAsleep`
       await clock.advance(by: .milliseconds(1))
       await test.expectState(.loaded("Simplicity is prerequisite for reliability."))
       #expect(loads.count == 3)
@@ -279,13 +270,10 @@ import Testing
       await test.send(.loadTapped)
       await test.settle()
       await test.expectState(.waitingToRetry(attempt: 2))
-      await clock.waitUntilAsleep(1)  // NB: workaround, see `waitUntilAsleep`
       await clock.advance(by: .seconds(1))
       await test.expectState(.waitingToRetry(attempt: 3))
-      await clock.waitUntilAsleep(1)  // NB: workaround, see `waitUntilAsleep`
       await clock.advance(by: .seconds(2))
       await test.expectState(.waitingToRetry(attempt: 4))
-      await clock.waitUntilAsleep(1)  // NB: workaround, see `waitUntilAsleep`
       await clock.advance(by: .seconds(4))
       await test.expectState(.failed("offline"))
       #expect(loads.count == 4)
@@ -330,7 +318,6 @@ import Testing
       await test.send(.edited("Dear Ann"))
       await clock.advance(by: .milliseconds(999))
       #expect(saves.all == [])
-      await clock.waitUntilAsleep(1)  // NB: workaround, see `waitUntilAsleep`
       await clock.advance(by: .milliseconds(1))
       #expect(saves.all == ["Dear Ann"])
       await test.expectState(
@@ -340,19 +327,6 @@ import Testing
 }
 
 extension TestClock {
-  /// Returns once at least `count` tasks are asleep on the clock.
-  ///
-  /// NB: a workaround for a race in `TestClock.sleep(until:)`, to remove once it is fixed. A sleep
-  /// counts as waiting for the test (`WorkActivity.beginWait()`, which lets `settle()` and
-  /// `advance` go on) before the sleeper is added to the clock. If the sleeping thread is preempted
-  /// in between, an `advance` past the sleeper's deadline finds no sleeper and moves time anyway;
-  /// the sleeper then wakes at once, outside `advance`, and races the test's assertions. Each store
-  /// test calls this before an `advance` that crosses a deadline. Docs/Time.md leaves these calls
-  /// out, because they are not part of the API's contract.
-  func waitUntilAsleep(_ count: Int) async {
-    while sleeperCount < count { await Task.yield() }
-  }
-
   /// The date `start` plus the time the clock has moved: a `now` that agrees with its sleeps.
   func date(since start: Date) -> Date {
     let (seconds, attoseconds) = now.offset.components
