@@ -58,6 +58,11 @@ let package = Package(
       path: "Sources/Examples/SearchFeature",
       resources: [.copy("Resources/facts.json")]
     ),
+    .executableTarget(
+      name: "search",
+      dependencies: ["SearchFeature"],
+      path: "Sources/Examples/SearchDemo"
+    ),
     .target(name: "ExtractedCores", path: "Sources/Examples/ExtractedCores"),
     .testTarget(
       name: "ExampleSupportTests",
@@ -78,7 +83,7 @@ let package = Package(
     ),
     .testTarget(
       name: "SearchFeatureTests",
-      dependencies: ["SearchFeature", "DecisionsTesting", "TestSupport"],
+      dependencies: ["SearchFeature", "DecisionsTesting", "TestSupport", "search"],
       path: "Tests/Examples/SearchFeatureTests",
       exclude: ["__Traces__"]
     ),
