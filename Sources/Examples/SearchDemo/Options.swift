@@ -34,7 +34,7 @@ struct Options: Equatable {
       :retry          run the failed search again
       :wait MS        stop typing for MS milliseconds, from 0 to 60000
       :settle         stop typing until the search in flight has finished
-      :quit           stop at once
+      :quit, :q       stop at once
       ::TEXT          type the query ":TEXT"
     Each change prints as a line: state: idle, debouncing, searching, loaded (then up to 10 lines
     "result: ...") or failed. When the input ends, the search in flight finishes and the demo exits:

@@ -13,7 +13,7 @@ enum Step: Equatable {
   case wait(Duration)
   /// Stop typing until the search in flight has finished (`:settle`).
   case settle
-  /// Stop at once (`:quit`).
+  /// Stop at once (`:quit`, or `:q`).
   case quit
 
   /// The longest `:wait`, in milliseconds: a minute.
@@ -44,7 +44,10 @@ enum Step: Equatable {
     case "settle" where words.count == 1: return .settle
     case "quit" where words.count == 1, "q" where words.count == 1: return .quit
     case "wait":
-      let value = words.count == 2 ? words[1] : ""
+      guard words.count > 1 else {
+        throw ParseError(description: ":wait needs milliseconds, from 0 to \(maxWaitMilliseconds)")
+      }
+      let value = words.dropFirst().joined(separator: " ")
       guard let milliseconds = Int(value), (0...maxWaitMilliseconds).contains(milliseconds) else {
         throw ParseError(
           description:

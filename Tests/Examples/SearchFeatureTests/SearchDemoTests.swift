@@ -140,6 +140,7 @@ import Testing
   @Test(arguments: [
     (["--what"], "unknown option --what"),
     (["--script"], "--script needs a value"),
+    (["--script", ":wait"], "--script, step 1: :wait needs milliseconds, from 0 to 60000"),
     (
       ["--script", "a;:wait 70000"],
       "--script, step 2: :wait takes milliseconds from 0 to 60000, not \"70000\""
