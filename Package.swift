@@ -52,6 +52,17 @@ let package = Package(
       dependencies: ["RemoteContent"],
       path: "Sources/Examples/StoriesDemo"
     ),
+    .target(
+      name: "SearchFeature",
+      dependencies: ["Decisions", "ExampleSupport"],
+      path: "Sources/Examples/SearchFeature",
+      resources: [.copy("Resources/facts.json")]
+    ),
+    .executableTarget(
+      name: "search",
+      dependencies: ["SearchFeature"],
+      path: "Sources/Examples/SearchDemo"
+    ),
     .target(name: "ExtractedCores", path: "Sources/Examples/ExtractedCores"),
     .testTarget(
       name: "ExampleSupportTests",
@@ -68,6 +79,12 @@ let package = Package(
       name: "RemoteContentTests",
       dependencies: ["RemoteContent", "DecisionsTesting", "TestSupport", "stories"],
       path: "Tests/Examples/RemoteContentTests",
+      exclude: ["__Traces__"]
+    ),
+    .testTarget(
+      name: "SearchFeatureTests",
+      dependencies: ["SearchFeature", "DecisionsTesting", "TestSupport", "search"],
+      path: "Tests/Examples/SearchFeatureTests",
       exclude: ["__Traces__"]
     ),
     .testTarget(

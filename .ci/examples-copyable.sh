@@ -30,6 +30,11 @@ let package = Package(
       dependencies: [.product(name: "Decisions", package: "Decisions"), "ExampleSupport"],
       resources: [.copy("Resources/content.json")]),
     .executableTarget(name: "stories", dependencies: ["RemoteContent"], path: "Sources/StoriesDemo"),
+    .target(
+      name: "SearchFeature",
+      dependencies: [.product(name: "Decisions", package: "Decisions"), "ExampleSupport"],
+      resources: [.copy("Resources/facts.json")]),
+    .executableTarget(name: "search", dependencies: ["SearchFeature"], path: "Sources/SearchDemo"),
     .target(name: "ExtractedCores"),
   ],
   swiftLanguageModes: [.v6]
@@ -37,4 +42,5 @@ let package = Package(
 MANIFEST
 swift build --package-path "$scratch/app" -Xswiftc -warnings-as-errors
 "$scratch/app/.build/debug/facts" --taps 1 --delay 0 --seed 1 >/dev/null
+"$scratch/app/.build/debug/search" --script "cube of 3" --delay 0 | grep -F 'result: "27 is the cube of 3."' >/dev/null
 echo "The examples build and run as a separate package that depends on Decisions."

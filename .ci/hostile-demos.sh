@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs both demos against the misbehaving server of .ci/hostile_server.py: each must end within its
+# Runs the demos against the misbehaving server of .ci/hostile_server.py: each must end within its
 # --timeout (plus slack) with a clear message, and stay under a memory ceiling. Called by .ci/run
 # after a build; takes about half a minute.
 set -euo pipefail
@@ -86,6 +86,10 @@ while read -r misbehaviour facts_text stories_text; do
   measure "$scratch/out" "$scratch/err" \
     "$bin/stories" --timeout "$timeout_s" --server "$base/$misbehaviour" app://users/007
   check "stories /$misbehaviour" "$scratch/out" "! Could not $stories_text"
+  # The search waits out its 300 ms quiet period first, well within the slack.
+  measure "$scratch/out" "$scratch/err" \
+    "$bin/search" --script prime --timeout "$timeout_s" --source "$base/$misbehaviour"
+  check "search  /$misbehaviour" "$scratch/out" "state: failed \"prime\": $facts_text"
 done <<LIST
 drip             no_answer_within_2_s         load_user:_no_answer_within_2_s
 silent           no_answer_within_2_s         load_user:_no_answer_within_2_s
@@ -105,6 +109,9 @@ if grep -q $'\x1b' "$scratch/out" "$scratch/err"; then echo "FAIL facts /escape:
 measure "$scratch/out" "$scratch/err" "$bin/stories" --server "$base/escape" app://users/007
 check "stories /escape" "$scratch/out" '\u{1B}[2J'
 if grep -q $'\x1b' "$scratch/out"; then echo "FAIL stories /escape: ESC printed" >&2; exit 1; fi
+measure "$scratch/out" "$scratch/err" "$bin/search" --script red --source "$base/escape"
+check "search  /escape" "$scratch/out" 'result: "\u{1B}[2J'
+if grep -q $'\x1b' "$scratch/out" "$scratch/err"; then echo "FAIL search /escape: ESC printed" >&2; exit 1; fi
 
 # Output that cannot be written: a message and status 1, not a crash or a silent 0.
 if [ -e /dev/full ]; then
@@ -116,6 +123,10 @@ if [ -e /dev/full ]; then
   "$bin/stories" --delay 0 app://users/007 >/dev/full 2>"$scratch/err" || status=$?
   [ "$status" = 1 ] && grep -q "cannot write to standard output" "$scratch/err" \
     || { echo "FAIL stories >/dev/full: status $status" >&2; cat "$scratch/err" >&2; exit 1; }
-  echo "ok   both demos report a full disk"
+  status=0
+  "$bin/search" --script prime --delay 0 >/dev/full 2>"$scratch/err" || status=$?
+  [ "$status" = 1 ] && grep -q "cannot write to standard output" "$scratch/err" \
+    || { echo "FAIL search >/dev/full: status $status" >&2; cat "$scratch/err" >&2; exit 1; }
+  echo "ok   the demos report a full disk"
 fi
 echo "The demos withstand the hostile server."

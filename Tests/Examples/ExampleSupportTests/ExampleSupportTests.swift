@@ -142,3 +142,22 @@ import Testing
     #expect(error.description == "no answer within 0.001 s")
   }
 }
+
+@Suite struct SeededRandomTests {
+  @Test func theSameSeedGivesTheSameNumbers() {
+    var first = SeededRandom(seed: 7)
+    var second = SeededRandom(seed: 7)
+    var other = SeededRandom(seed: 8)
+    let numbers = (0..<10).map { _ in first.next() }
+    #expect((0..<10).map { _ in second.next() } == numbers)
+    #expect((0..<10).map { _ in other.next() } != numbers)
+  }
+
+  @Test func numbersStayInTheirRanges() {
+    var random = SeededRandom(seed: 1)
+    for _ in 0..<1_000 {
+      #expect((0..<1).contains(random.nextUnit()))
+      #expect((0..<3).contains(random.next(below: 3)))
+    }
+  }
+}
