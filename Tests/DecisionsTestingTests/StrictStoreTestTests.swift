@@ -125,6 +125,16 @@ import Testing
     #expect(try await load.nextCall().isWaiting == false)
   }
 
+  @Test func finishFailsTheRunningSwiftTestingTest() async {
+    let test = StoreTest<Loader>(state: .idle, deps: deps(load: { "hi" }))
+    await test.send(.tap, decisions: [.track("tap"), .load]) { $0 = .loading(previous: nil) }
+    await withKnownIssue {
+      await test.finish()
+    } matching: { issue in
+      issue.description.contains("The test ended with 1 processed event not asserted")
+    }
+  }
+
   @Test func finishReportsEventsThatWereNotAsserted() async {
     let test = StoreTest<Loader>(state: .idle, deps: deps(load: { "hi" }))
     await test.send(.tap, decisions: [.track("tap"), .load]) { $0 = .loading(previous: nil) }
