@@ -200,13 +200,13 @@ import Testing
   // clock knew the sleeper, which then woke late. Before the fix this test failed in 6 runs of 6.
   @Test func theClockKnowsEverySleeperThatItsStoreCountsAsAsleep() async {
     let clock = TestClock()
-    let test = StoreTest<Ticker>(state: .init(), deps: .init(clock: clock), exhaustivity: .off)
+    let store = Store<Ticker>(state: .init(), deps: .init(clock: clock))
     for round in 1...1_000 {
-      await test.send(.wake(1))
-      await test.settle()
+      await store.send(.wake(1))
+      await store.settle()
       #expect(clock.sleeperCount == 1)
       await clock.advance(by: .seconds(1))
-      #expect(await test.state.searched.count == round)
+      #expect(await store.state.searched.count == round)
     }
   }
 
