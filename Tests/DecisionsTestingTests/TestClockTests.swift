@@ -197,11 +197,11 @@ import Testing
 
   // NB: a regression test. The wait used to begin before the sleeper was registered with the
   // clock, so a store could count its work as asleep, and the test advance the clock, before the
-  // clock knew the sleeper, which then woke late. Before the fix this test failed in 6 runs of 6.
+  // clock knew the sleeper, which then woke late. Before the fix this test failed in 6 runs of 8.
   @Test func theClockKnowsEverySleeperThatItsStoreCountsAsAsleep() async {
     let clock = TestClock()
     let store = Store<Ticker>(state: .init(), deps: .init(clock: clock))
-    for round in 1...1_000 {
+    for round in 1...3_000 {
       await store.send(.wake(1))
       await store.settle()
       #expect(clock.sleeperCount == 1)
