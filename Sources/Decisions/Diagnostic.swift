@@ -22,6 +22,9 @@ extension Store {
     case workStarted(id: WorkID?)
     /// Long work threw an error and its `run` call had no `catch:` handler to turn it into an event.
     case workFailed(id: WorkID?, error: any Error)
+    /// Long work keyed `id` (`nil` for unkeyed work) ended: it returned, threw, or ended after being
+    /// cancelled. Reported after its ``workFailed(id:error:)``, if any.
+    case workFinished(id: WorkID?)
   }
 }
 

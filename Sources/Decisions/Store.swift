@@ -316,8 +316,9 @@ public actor Store<F: Feature> {
   }
 
   @inline(never)
-  private func report(workFailed id: WorkID?, error: any Error) {
-    diagnostics?(.workFailed(id: id, error: error))
+  private func report(workFinished id: WorkID?, error: (any Error)?) {
+    if let error { diagnostics?(.workFailed(id: id, error: error)) }
+    diagnostics?(.workFinished(id: id))
   }
 
   // MARK: - Observers
@@ -413,7 +414,7 @@ extension Store: WorkHostOwner {
   }
 
   package func workFinished(id: WorkID?, error: (any Error)?) {
-    if let error, diagnostics != nil { report(workFailed: id, error: error) }
+    if diagnostics != nil { report(workFinished: id, error: error) }
     resumeSettleWaitersIfSettled()
   }
 }

@@ -27,13 +27,19 @@ public final class ControlledDependency<Arguments: Sendable, Value: Sendable>: S
     var claimants: [(id: UInt64, continuation: CheckedContinuation<Call, any Error>)] = []
     var lastClaimantID: UInt64 = 0
     var callCount = 0
+    /// The answers for the next calls, given in advance, oldest first.
+    var answers: [Value] = []
   }
 
   private let state = Protected(State())
 
   /// Creates a dependency that no one has called yet.
-  public init() {
+  /// - Parameter answers: Answers for the first calls, in order: each of these calls returns at
+  ///   once, and only the calls after them wait for the test. For work that asks for one value after
+  ///   another, such as a subscription, so that ``perform(_:of:deps:)`` can collect what it sends.
+  public init(answers: [Value] = []) {
     WorkActivity.startTracking()
+    state.withLock { $0.answers = answers }
   }
 
   /// How many times the dependency was called.
@@ -49,6 +55,12 @@ public final class ControlledDependency<Arguments: Sendable, Value: Sendable>: S
   ///   is cancelled first.
   /// - Returns: The value the test answers the call with.
   public func callAsFunction(_ arguments: Arguments) async throws -> Value {
+    let answer = state.withLock { state -> Value? in
+      guard !state.answers.isEmpty else { return nil }
+      state.callCount += 1
+      return state.answers.removeFirst()
+    }
+    if let answer { return answer }
     let call = Call(arguments: arguments, wait: WorkActivity.beginWait())
     let claimant = state.withLock { state -> CheckedContinuation<Call, any Error>? in
       state.callCount += 1

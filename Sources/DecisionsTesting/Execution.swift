@@ -11,6 +11,9 @@ public struct Execution<Event: Sendable>: Sendable {
   public var cancellations: [WorkCancellation]
   /// The errors thrown by work that had no `catch:` handler.
   public var unhandledErrors: [any Error]
+  /// The ids of the work that was still waiting for the test when all other work had finished, in
+  /// the order it started; `perform` cancelled it. `nil` for unkeyed work.
+  public var unfinishedWork: [WorkID?]
 }
 
 /// A cancellation a decision asked for, as ``Execution/cancellations`` reports it.
@@ -27,9 +30,20 @@ public enum WorkCancellation: Sendable, Hashable {
 
 /// Performs one decision with literal deps, without a store, and returns what it did.
 ///
-/// The decision's quick work runs at once. Its long work runs to completion: this function returns
-/// when every piece of work it started has finished, so the result is the same on every run, with
-/// no waiting on the clock.
+/// The decision's quick work runs at once. Its long work runs until every piece has finished or
+/// waits for the test — asleep on a ``TestClock``, or in a call of a ``ControlledDependency`` that
+/// no one answers — so the result is the same on every run, with no waiting on the clock. Work still
+/// waiting then is cancelled, and listed in ``Execution/unfinishedWork``: that is how a test checks
+/// work that never ends, such as a subscription, by collecting what it sends until it asks for the
+/// next value:
+///
+/// ```swift
+/// let next = ControlledDependency<Void, Int>(answers: [1, 2])
+/// let execution = await perform(
+///   Ticks.Decision.subscribe, of: Ticks.self, deps: .init(next: { try await next() }))
+/// #expect(execution.events == [.got(1), .got(2)])
+/// #expect(execution.unfinishedWork == [WorkID("subscription")])
+/// ```
 ///
 /// ```swift
 /// let execution = await perform(
@@ -46,7 +60,9 @@ public enum WorkCancellation: Sendable, Hashable {
 public func perform<F: Feature>(
   _ decision: F.Decision, of feature: F.Type, deps: F.Deps
 ) async -> Execution<F.Event> {
-  await ExecutionHarness<F>().perform(decision, deps: deps)
+  // NB: before the harness, so that it tracks which work waits for the test.
+  WorkActivity.startTracking()
+  return await ExecutionHarness<F>().perform(decision, deps: deps)
 }
 
 /// Runs a feature's executor outside a store, recording what its work does instead of processing
@@ -57,7 +73,8 @@ actor ExecutionHarness<F: Feature>: WorkHostOwner {
   let workHost = WorkHost<ExecutionHarness<F>>(reportsRequests: true)
   /// What the work did, in order; written on this actor's executor.
   private let record = ExecutionRecord<F.Event>()
-  private var idleWaiter: CheckedContinuation<Void, Never>?
+  private var idleWaiter:
+    (condition: (WorkRegistry) -> Bool, continuation: CheckedContinuation<Void, Never>)?
 
   var workRegistry: WorkRegistry { workHost.registry }
 
@@ -65,18 +82,43 @@ actor ExecutionHarness<F: Feature>: WorkHostOwner {
     workHost.connect(to: self)
   }
 
-  /// Performs the decision and waits for all the work it started.
+  /// Performs the decision, waits until all the work it started has finished or waits for the
+  /// test, then cancels what still waits and waits for it to end.
   func perform(_ decision: F.Decision, deps: F.Deps) async -> Execution<F.Event> {
     F.execute(decision, deps: deps, effects: workHost.effects)
     record.events += workHost.queued.events
     workHost.queued.removeAll()
-    if !workHost.registry.isEmpty {
-      await withCheckedContinuation { idleWaiter = $0 }
-    }
+    await waitUntil { $0.isWaitingForTest }
+    let unfinished = workHost.registry.entries.sorted { $0.key < $1.key }.map(\.value.id)
+    workHost.registry.cancelEverything()
+    await waitUntil { $0.isEmpty }
     return Execution(
       events: record.events, startedWork: record.startedWork,
-      cancellations: record.cancellations, unhandledErrors: record.errors)
+      cancellations: record.cancellations, unhandledErrors: record.errors,
+      unfinishedWork: unfinished)
   }
+
+  /// Returns once `condition` holds for the registry, checking it whenever work finishes or begins
+  /// to wait for the test.
+  private func waitUntil(_ condition: @escaping (WorkRegistry) -> Bool) async {
+    guard !condition(workHost.registry) else { return }
+    await withCheckedContinuation { continuation in
+      idleWaiter = (condition, continuation)
+    }
+  }
+
+  private func resumeWaiterIfDone() {
+    guard let (condition, continuation) = idleWaiter, condition(workHost.registry) else { return }
+    idleWaiter = nil
+    continuation.resume()
+  }
+
+  func workBeganWaiting() {
+    resumeWaiterIfDone()
+  }
+
+  // NB: nothing to settle: `perform` waits for its work itself.
+  func settle() async {}
 
   nonisolated func workStarted(id: WorkID?) {
     record.startedWork.append(id)
@@ -89,11 +131,6 @@ actor ExecutionHarness<F: Feature>: WorkHostOwner {
     }
   }
 
-  func workBeganWaiting() {}
-
-  // NB: `perform` waits for all work to finish, so there is nothing to settle.
-  func settle() async {}
-
   func workSent(_ event: F.Event) {
     record.events.append(event)
   }
@@ -102,10 +139,7 @@ actor ExecutionHarness<F: Feature>: WorkHostOwner {
 
   func workFinished(id: WorkID?, error: (any Error)?) {
     if let error { record.errors.append(error) }
-    if workHost.registry.isEmpty {
-      idleWaiter?.resume()
-      idleWaiter = nil
-    }
+    resumeWaiterIfDone()
   }
 }
 

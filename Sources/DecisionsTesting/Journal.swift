@@ -64,6 +64,8 @@ public final class Journal<F: Feature>: Sendable {
     case workStarted(id: WorkID?)
     /// See ``Decisions/Store/Diagnostic/workFailed(id:error:)``; the error as `String(describing:)`.
     case workFailed(id: WorkID?, error: String)
+    /// See ``Decisions/Store/Diagnostic/workFinished(id:)``.
+    case workFinished(id: WorkID?)
 
     /// Creates the record of a diagnostic.
     public init(_ diagnostic: Store<F>.Diagnostic) {
@@ -74,6 +76,7 @@ public final class Journal<F: Feature>: Sendable {
       case .ignored(let event, let reason): self = .ignored(event, reason: reason)
       case .workStarted(let id): self = .workStarted(id: id)
       case .workFailed(let id, let error): self = .workFailed(id: id, error: "\(error)")
+      case .workFinished(let id): self = .workFinished(id: id)
       }
     }
   }
@@ -106,7 +109,7 @@ public final class Journal<F: Feature>: Sendable {
         if !steps.isEmpty { steps[steps.count - 1].state = state }
       case .decided(let decision):
         if !steps.isEmpty { steps[steps.count - 1].decisions.append(decision) }
-      case .ignored, .workStarted, .workFailed:
+      case .ignored, .workStarted, .workFailed, .workFinished:
         break
       }
     }

@@ -1,25 +1,61 @@
 import Decisions
 
-/// Drives a real ``Decisions/Store`` in a test: send events, settle, and assert state and the events
-/// the store processed — with no expectations and no sleeps.
+/// Drives a real ``Decisions/Store`` in a test and asserts every step it takes, like ``CoreTest``
+/// does for a core: each event sent and each event its work sends back, with its decisions and a
+/// structural diff of the state — with no expectations and no sleeps.
 ///
 /// ```swift
-/// let loads = Calls<Void>()
-/// let test = StoreTest<FactFeature>(
-///   state: .idle,
-///   deps: .init(loadFact: loads.recording { Fact(text: "hi") }, /* … */))
-/// await test.send(.view(.didTapButton))
-/// await test.settle()
-/// await test.expectState(.loaded("hi"))
-/// test.expectProcessed([.view(.didTapButton), .model(.finishLoading(Fact(text: "hi")))])
-/// #expect(loads.count == 1)
+/// let test = StoreTest<FactFeature>(state: .idle, deps: .init(loadFact: { Fact(text: "hi") }, /* … */))
+/// await test.send(.view(.didTapButton), decisions: [.track(.view(.didTapButton)), .load]) {
+///   $0 = .loading
+/// }
+/// await test.receive(.model(.finishLoading(Fact(text: "hi"))), decisions: [.log("hi")]) {
+///   $0 = .loaded("hi")
+/// }
+/// await test.finish()
 /// ```
+///
+/// **Exhaustive by default.** Every event the store processes must be asserted, in order: the ones
+/// the test sends with ``send(_:decisions:fileID:filePath:line:column:_:)``, and the ones work sends
+/// back with ``receive(_:decisions:fileID:filePath:line:column:_:)``. Sending while an event that
+/// work sent is still unasserted fails, naming it, and so does receiving events in another order.
+/// With ``Exhaustivity/off`` a step checks only what the test lists, `receive` skips the events
+/// before the one it names, and ``skippedAssertions`` says what was not checked.
+///
+/// **End-of-test checks.** ``finish(fileID:filePath:line:column:)`` settles the store, then fails the
+/// test for work still running (work asleep on a ``TestClock`` or waiting in a
+/// ``ControlledDependency`` call included), events processed but not asserted, unhandled errors not
+/// checked, and events dropped because their work was cancelled or had finished that the test did
+/// not expect with ``expectIgnored(_:reason:fileID:filePath:line:column:)``; then it stops the store.
+/// A test that does not call `finish()` gets the same checks, without settling, when the
+/// `StoreTest` is released, reported at the line that created it. ``EndChecks`` turns each off.
 public final class StoreTest<F: Feature>: Sendable {
   /// The store under test.
   public let store: Store<F>
   /// Everything the store did, from its diagnostics hook.
   public let journal: Journal<F>
-  private let checkedEvents = Protected(0)
+  /// How strictly each step is checked.
+  public let exhaustivity: Exhaustivity
+  /// The checks made when the test ends.
+  public let endChecks: EndChecks
+  /// What the test has checked so far.
+  let progress = Protected(Progress())
+  /// Where the test created this `StoreTest`: the location of failures found at release.
+  let location: Location
+
+  /// How far the test has checked the journal.
+  struct Progress {
+    /// How many processed events the test has asserted (or skipped, when not exhaustive).
+    var assertedEvents = 0
+    /// How many ignored events the test has expected.
+    var expectedIgnored = 0
+    /// How many unhandled errors the test has checked.
+    var checkedErrors = 0
+    /// What non-exhaustive checks did not check, in order.
+    var skipped: [String] = []
+    /// Whether `finish()` ran its checks.
+    var isFinished = false
+  }
 
   /// Creates a store from a state and deps, recording its diagnostics.
   ///
@@ -32,14 +68,19 @@ public final class StoreTest<F: Feature>: Sendable {
   ///   - state: The initial state.
   ///   - deps: The deps the store performs decisions with.
   ///   - clocks: Test clocks the deps use that are not kept in `deps` itself.
-  ///   - fileID: The caller's file id, for the location of failures about clocks.
-  ///   - filePath: The caller's file path, for the location of failures about clocks.
-  ///   - line: The caller's line, for the location of failures about clocks.
-  ///   - column: The caller's column, for the location of failures about clocks.
+  ///   - exhaustivity: How strictly each step is checked; exhaustive unless set to
+  ///     ``Exhaustivity/off``.
+  ///   - endChecks: The checks made when the test ends; all of them unless the test says otherwise.
+  ///   - fileID: The caller's file id, for the location of failures found at release.
+  ///   - filePath: The caller's file path, for the location of failures found at release.
+  ///   - line: The caller's line, for the location of failures found at release.
+  ///   - column: The caller's column, for the location of failures found at release.
   public init(
     state: F.State,
     deps: F.Deps,
     clocks: [TestClock] = [],
+    exhaustivity: Exhaustivity = .on,
+    endChecks: EndChecks = .all,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
@@ -47,6 +88,10 @@ public final class StoreTest<F: Feature>: Sendable {
   ) {
     let journal = Journal<F>(initialState: state)
     self.journal = journal
+    self.exhaustivity = exhaustivity
+    self.endChecks = endChecks
+    let location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
+    self.location = location
     // NB: before the store, so that it tracks which work waits for the test.
     WorkActivity.startTracking()
     self.store = Store(state: state, deps: deps, diagnostics: journal.record)
@@ -54,7 +99,6 @@ public final class StoreTest<F: Feature>: Sendable {
     for clock in clocks + TestClock.clocks(in: deps) {
       clock.attach(activity)
     }
-    let location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
     activity.reportClocksNotAttached {
       reportFailure(
         """
@@ -67,12 +111,29 @@ public final class StoreTest<F: Feature>: Sendable {
     }
   }
 
-  /// Sends an event and returns once the store has processed it.
+  // NB: a test that never called `finish()` is checked here, without settling: what is running or
+  // unasserted at this moment is what the test left behind.
+  deinit {
+    let finished = progress.withLock { $0.isFinished }
+    guard !finished, let problems = endProblems() else { return }
+    reportFailure(
+      "The test ended with \(problems)\n(Checked when the StoreTest was released; call "
+        + "`await test.finish()` to check at a line of your choice.)",
+      at: location)
+  }
+
+  /// Sends an event without asserting its step, and returns once the store has processed it.
+  ///
+  /// For features whose state or decisions are not `Equatable`. When they are, the asserting
+  /// ``send(_:decisions:fileID:filePath:line:column:_:)`` is chosen, and in an exhaustive test an
+  /// event sent without asserting its step fails the end-of-test check.
+  @_disfavoredOverload
   public func send(_ event: F.Event) async {
     await store.send(event)
   }
 
-  /// Returns once the store has no queued events and no running work.
+  /// Returns once the store has no queued events and no running work, except work that waits for
+  /// the test (see ``Decisions/Store/settle()``).
   public func settle() async {
     await store.settle()
   }
@@ -87,7 +148,42 @@ public final class StoreTest<F: Feature>: Sendable {
     journal.events
   }
 
-  /// Asserts that no work ended on an error that no `catch:` handler turned into an event.
+  /// What the checks of a non-exhaustive test did not check, in order: events skipped, state changes
+  /// and decisions not listed. Empty for an exhaustive test.
+  public var skippedAssertions: [String] {
+    progress.withLock { $0.skipped }
+  }
+
+  /// Settles the store, makes the end-of-test checks, and stops the store.
+  ///
+  /// Each check in ``endChecks`` fails the test, at this call, with a message that lists what it
+  /// found. Work still running after settling is work that waits for the test: asleep on a
+  /// ``TestClock``, in a ``ControlledDependency`` call, or never ending; advance the clock, answer
+  /// the call, or send the event that cancels it before finishing, or leave ``EndChecks/runningWork``
+  /// out of ``endChecks``.
+  /// - Parameters:
+  ///   - fileID: The caller's file id, for the failure's location.
+  ///   - filePath: The caller's file path, for the failure's location.
+  ///   - line: The caller's line, for the failure's location.
+  ///   - column: The caller's column, for the failure's location.
+  public func finish(
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    await store.settle()
+    progress.withLock { $0.isFinished = true }
+    if let problems = endProblems() {
+      reportFailure(
+        "The test ended with \(problems)",
+        at: Location(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+    await store.stop()
+  }
+
+  /// Asserts that no work ended on an error that no `catch:` handler turned into an event, and marks
+  /// the errors found as checked.
   /// - Parameters:
   ///   - fileID: The caller's file id, for the failure's location.
   ///   - filePath: The caller's file path, for the failure's location.
@@ -101,73 +197,131 @@ public final class StoreTest<F: Feature>: Sendable {
     line: UInt = #line,
     column: UInt = #column
   ) -> [any Error] {
-    let failures = journal.unhandledErrors
+    let failures = takeUnhandledErrors()
     guard !failures.isEmpty else { return [] }
-    let list = failures.map { id, error in
-      "  \(id.map { "work \"\($0)\"" } ?? "unkeyed work"): \(error)"
-    }
     reportFailure(
       "Work ended on errors that no catch: handler turned into events:\n"
-        + list.joined(separator: "\n"),
+        + describeErrors(failures),
       at: Location(fileID: fileID, filePath: filePath, line: line, column: column))
-    return failures.map(\.1)
+    return failures.map(\.error)
   }
-}
 
-extension StoreTest where F.State: Equatable {
-  /// Asserts the store's current state, failing with a structural diff if it differs.
-  /// - Parameters:
-  ///   - expected: The state the store must have.
-  ///   - fileID: The caller's file id, for the failure's location.
-  ///   - filePath: The caller's file path, for the failure's location.
-  ///   - line: The caller's line, for the failure's location.
-  ///   - column: The caller's column, for the failure's location.
-  public func expectState(
-    _ expected: F.State,
-    fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
-    line: UInt = #line,
-    column: UInt = #column
-  ) async {
-    let actual = await store.state
-    guard let problem = stateMismatch("The store's state", expected: expected, actual: actual)
-    else { return }
-    reportFailure(
-      problem, at: Location(fileID: fileID, filePath: filePath, line: line, column: column))
-  }
-}
-
-extension StoreTest where F.Event: Equatable {
-  /// Asserts exactly which events the store processed since the last call, in order.
+  /// Returns the errors of work that no `catch:` handler turned into events since the last check,
+  /// and marks them as checked: for a test that expects them.
   ///
-  /// Each call checks only the events processed after those the previous call checked, so a test
-  /// can walk a story: send, settle, expect the events, send again.
-  /// - Parameters:
-  ///   - events: The events the store must have processed since the last check, in order.
-  ///   - fileID: The caller's file id, for the failure's location.
-  ///   - filePath: The caller's file path, for the failure's location.
-  ///   - line: The caller's line, for the failure's location.
-  ///   - column: The caller's column, for the failure's location.
-  public func expectProcessed(
-    _ events: [F.Event],
-    fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
-    line: UInt = #line,
-    column: UInt = #column
-  ) {
-    let all = journal.events
-    let start = checkedEvents.withLock { checked in
-      defer { checked = all.count }
-      return checked
+  /// ```swift
+  /// let errors = test.takeUnhandledErrors()
+  /// #expect(errors.map(\.id) == [WorkID("save")])
+  /// ```
+  public func takeUnhandledErrors() -> [(id: WorkID?, error: any Error)] {
+    let all = journal.unhandledErrors
+    let start = progress.withLock { progress in
+      defer { progress.checkedErrors = all.count }
+      return progress.checkedErrors
     }
-    let processed = Array(all[start...])
-    guard processed != events else { return }
-    reportFailure(
-      """
-      The store processed other events than expected since the last check.
-        Expected:  \(describe(events, indent: "  "))
-        Processed: \(describe(processed, indent: "  "))
-      """,
-      at: Location(fileID: fileID, filePath: filePath, line: line, column: column))
+    return Array(all[start...])
+  }
+
+  // MARK: - End-of-test checks
+
+  /// What the end-of-test checks found, as a message, or nil when they pass.
+  func endProblems() -> String? {
+    let progress = progress.withLock { $0 }
+    var problems: [String] = []
+    if endChecks.contains(.runningWork) {
+      let running = journal.runningWork
+      if !running.isEmpty {
+        problems.append(
+          "work still running: "
+            + running.map { $0.map { "\"\($0)\"" } ?? "unkeyed work" }.joined(separator: ", ")
+            + ". Advance the test clock, answer the dependency's call, or cancel the work first.")
+      }
+    }
+    if endChecks.contains(.unassertedEvents), exhaustivity == .on {
+      let events = journal.events.dropFirst(progress.assertedEvents)
+      if !events.isEmpty {
+        problems.append(
+          "\(events.count) processed \(events.count == 1 ? "event" : "events") not asserted:\n"
+            + events.map { "    " + describe($0, indent: "    ") }.joined(separator: "\n")
+            + "\n  Assert each with send or receive, in order.")
+      }
+    }
+    if endChecks.contains(.unhandledErrors) {
+      let errors = journal.unhandledErrors.dropFirst(progress.checkedErrors)
+      if !errors.isEmpty {
+        problems.append(
+          "unhandled errors not checked (give the work a catch: handler, or check them with "
+            + "takeUnhandledErrors()):\n" + describeErrors(Array(errors)))
+      }
+    }
+    if endChecks.contains(.ignoredEvents) {
+      let ignored = unexpectedIgnored(after: progress.expectedIgnored)
+      if !ignored.isEmpty {
+        problems.append(
+          "events dropped that the test did not expect with expectIgnored:\n"
+            + ignored.map { "    \(describe($0.event, indent: "    ")) (\($0.reason))" }
+            .joined(separator: "\n"))
+      }
+    }
+    guard !problems.isEmpty else { return nil }
+    if problems.count == 1 { return problems[0] }
+    return "these problems:\n" + problems.map { "- " + $0 }.joined(separator: "\n")
+  }
+
+  /// The events dropped because their work had been cancelled or had finished, after the first
+  /// `count` of them.
+  func unexpectedIgnored(after count: Int) -> [(event: F.Event, reason: IgnoredReason)] {
+    Array(journal.ignoredEvents.filter { $0.reason != .stopped }.dropFirst(count))
+  }
+
+  private func describeErrors(_ errors: [(id: WorkID?, error: any Error)]) -> String {
+    errors.map { id, error in
+      "  \(id.map { "work \"\($0)\"" } ?? "unkeyed work"): \(error)"
+    }.joined(separator: "\n")
+  }
+}
+
+/// The checks a ``StoreTest`` makes when the test ends: all of them by default.
+///
+/// ```swift
+/// let test = StoreTest<Ticker>(state: .init(), deps: deps, endChecks: .all.subtracting(.runningWork))
+/// ```
+public struct EndChecks: OptionSet, Sendable {
+  /// The raw bits.
+  public let rawValue: Int
+
+  /// Creates checks from their raw bits.
+  public init(rawValue: Int) {
+    self.rawValue = rawValue
+  }
+
+  /// Work still running when the test ends, work that waits for the test included.
+  public static let runningWork = EndChecks(rawValue: 1 << 0)
+  /// Events the store processed that the test did not assert (exhaustive tests only).
+  public static let unassertedEvents = EndChecks(rawValue: 1 << 1)
+  /// Errors of work without a `catch:` handler that the test did not check.
+  public static let unhandledErrors = EndChecks(rawValue: 1 << 2)
+  /// Events dropped because their work had been cancelled or had finished, that the test did not
+  /// expect with ``StoreTest/expectIgnored(_:reason:fileID:filePath:line:column:)``.
+  public static let ignoredEvents = EndChecks(rawValue: 1 << 3)
+  /// Every check.
+  public static let all: EndChecks = [
+    .runningWork, .unassertedEvents, .unhandledErrors, .ignoredEvents,
+  ]
+}
+
+extension Journal {
+  /// The ids of the work that started and has not finished, in the order it started.
+  var runningWork: [WorkID?] {
+    var running: [WorkID?] = []
+    for entry in entries {
+      switch entry {
+      case .workStarted(let id): running.append(id)
+      case .workFinished(let id):
+        if let index = running.firstIndex(where: { $0 == id }) { running.remove(at: index) }
+      default: break
+      }
+    }
+    return running
   }
 }

@@ -112,7 +112,7 @@ final class DiagnosticCounts: Sendable {
       received.add(1, ordering: .relaxed)
     case .ignored(_, .stopped): ignoredStopped.add(1, ordering: .relaxed)
     case .ignored(_, _): ignoredCancelled.add(1, ordering: .relaxed)
-    case .state, .decided, .workStarted, .workFailed: break
+    default: break
     }
   }
 }

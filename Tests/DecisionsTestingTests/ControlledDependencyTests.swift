@@ -85,14 +85,24 @@ import Testing
     let test = StoreTest<Loader>(
       state: .idle,
       deps: .init(load: { try await load() }, track: { _ in }, log: { _ in }, snackbar: { _ in }))
-    await test.send(.tap)
+    await test.send(.tap, decisions: [.track("tap"), .load]) { $0 = .loading(previous: nil) }
     let call = try await load.nextCall()
-    await test.send(.tap)  // a tap while loading starts no second load
-    await test.expectState(.loading(previous: nil))
+    await test.send(.tap, decisions: [.track("tap")])  // a tap while loading starts no second load
     call.answer("held")
-    await test.settle()
-    await test.expectState(.loaded("held"))
+    await test.receive(.finished("held"), decisions: [.log("held")]) { $0 = .loaded("held") }
+    await test.finish()
     #expect(load.callCount == 1)
+  }
+
+  @Test func answersGivenInAdvanceAnswerTheFirstCallsAtOnce() async throws {
+    let next = ControlledDependency<Void, Int>(answers: [1, 2])
+    #expect(try await next() == 1)
+    #expect(try await next() == 2)
+    let third = Task { try await next() }
+    let call = try await next.nextCall()  // the third call waits for the test
+    call.answer(3)
+    #expect(try await third.value == 3)
+    #expect(next.callCount == 3)
   }
 
   @Test func aStoreThatStopsCancelsACallNoOneAnswered() async throws {

@@ -173,7 +173,7 @@ import Testing
 @Suite(.timeLimit(.minutes(1))) struct TestClockStoreTests {
   @Test func keystrokesInsideTheQuietPeriodSearchOnlyTheLastQuery() async {
     let clock = TestClock()
-    let test = StoreTest<Ticker>(state: .init(), deps: .init(clock: clock))
+    let test = StoreTest<Ticker>(state: .init(), deps: .init(clock: clock), exhaustivity: .off)
     await test.send(.typed("a"))
     await clock.advance(by: .milliseconds(100))
     await test.send(.typed("ab"))
@@ -189,7 +189,7 @@ import Testing
   @Test(arguments: 0..<50) func advancingRightAfterSendingNeverRacesTheFirstSleep(round: Int) async
   {
     let clock = TestClock()
-    let test = StoreTest<Ticker>(state: .init(), deps: .init(clock: clock))
+    let test = StoreTest<Ticker>(state: .init(), deps: .init(clock: clock), exhaustivity: .off)
     await test.send(.typed("a"))
     await clock.advance(by: .milliseconds(300))
     #expect(await test.state.searched == ["a"])
@@ -197,16 +197,16 @@ import Testing
 
   // NB: a regression test. The wait used to begin before the sleeper was registered with the
   // clock, so a store could count its work as asleep, and the test advance the clock, before the
-  // clock knew the sleeper, which then woke late. Before the fix this test failed in 6 runs of 6.
+  // clock knew the sleeper, which then woke late. Before the fix this test failed in 6 runs of 8.
   @Test func theClockKnowsEverySleeperThatItsStoreCountsAsAsleep() async {
     let clock = TestClock()
-    let test = StoreTest<Ticker>(state: .init(), deps: .init(clock: clock))
-    for round in 1...1_000 {
-      await test.send(.wake(1))
-      await test.settle()
+    let store = Store<Ticker>(state: .init(), deps: .init(clock: clock))
+    for round in 1...3_000 {
+      await store.send(.wake(1))
+      await store.settle()
       #expect(clock.sleeperCount == 1)
       await clock.advance(by: .seconds(1))
-      #expect(await test.state.searched.count == round)
+      #expect(await store.state.searched.count == round)
     }
   }
 
@@ -223,7 +223,7 @@ import Testing
 
   @Test func sleepersWakeInDeadlineOrderThenInTheOrderTheyFellAsleep() async {
     let clock = TestClock()
-    let test = StoreTest<Ticker>(state: .init(), deps: .init(clock: clock))
+    let test = StoreTest<Ticker>(state: .init(), deps: .init(clock: clock), exhaustivity: .off)
     for seconds in [3, 1, 2, 1] {
       await test.send(.wake(seconds))
       await test.settle()  // each asleep before the next: ties wake in this order
@@ -234,7 +234,7 @@ import Testing
 
   @Test func advanceRunsSleepsThatWokenWorkBeginsBeforeTheTarget() async {
     let clock = TestClock()
-    let test = StoreTest<Ticker>(state: .init(), deps: .init(clock: clock))
+    let test = StoreTest<Ticker>(state: .init(), deps: .init(clock: clock), exhaustivity: .off)
     await test.send(.chain(3))  // three steps of one second, each started by the last one's event
     await clock.advance(by: .milliseconds(2_500))
     #expect(await test.state.steps == 2)
@@ -245,7 +245,7 @@ import Testing
 
   @Test func aRepeatingTimerTicksOncePerPeriodAndStopsWhenCancelled() async {
     let clock = TestClock()
-    let test = StoreTest<Ticker>(state: .init(), deps: .init(clock: clock))
+    let test = StoreTest<Ticker>(state: .init(), deps: .init(clock: clock), exhaustivity: .off)
     await test.send(.start)
     await clock.advance(by: .seconds(3))
     #expect(await test.state.ticks == 3)
@@ -277,7 +277,7 @@ import Testing
 
   @Test func runFiresEverythingIncludingSleepsBegunByWokenWork() async {
     let clock = TestClock()
-    let test = StoreTest<Ticker>(state: .init(), deps: .init(clock: clock))
+    let test = StoreTest<Ticker>(state: .init(), deps: .init(clock: clock), exhaustivity: .off)
     await test.send(.chain(4))
     await clock.run()
     #expect(await test.state.steps == 4)
@@ -286,7 +286,7 @@ import Testing
 
   @Test func runReportsARepeatingTimerThatNeverLetsItFinish() async {
     let clock = TestClock()
-    let test = StoreTest<Ticker>(state: .init(), deps: .init(clock: clock))
+    let test = StoreTest<Ticker>(state: .init(), deps: .init(clock: clock), exhaustivity: .off)
     await test.send(.start)
     await withKnownIssue {
       await clock.run(maximumWakes: 5)
@@ -295,6 +295,7 @@ import Testing
     }
     #expect(await test.state.ticks == 5)
     await test.store.stop()
+    await test.settle()  // the cancelled timer has ended
   }
 
   @Test func aClockThatTheStoreTestDoesNotKnowFailsTheTestAtTheFirstSleep() async {
@@ -313,7 +314,8 @@ import Testing
         try await sleepUntil(deadline)
       }
     }
-    let test = StoreTest<Ticker>(state: .init(), deps: .init(clock: Hidden(clock: clock)))
+    let test = StoreTest<Ticker>(
+      state: .init(), deps: .init(clock: Hidden(clock: clock)), exhaustivity: .off)
     await withKnownIssue {
       await test.send(.typed("a"))
       await test.settle()
@@ -324,7 +326,7 @@ import Testing
     await clock.advance(by: .milliseconds(300))
     #expect(await test.state.searched == ["a"])
     let passed = StoreTest<Ticker>(
-      state: .init(), deps: .init(clock: Hidden(clock: clock)), clocks: [clock])
+      state: .init(), deps: .init(clock: Hidden(clock: clock)), clocks: [clock], exhaustivity: .off)
     await passed.send(.typed("b"))
     await clock.advance(by: .milliseconds(300))
     #expect(await passed.state.searched == ["b"])
@@ -334,7 +336,8 @@ import Testing
     let load = ControlledDependency<Void, String>()
     let test = StoreTest<Loader>(
       state: .idle,
-      deps: .init(load: { try await load() }, track: { _ in }, log: { _ in }, snackbar: { _ in }))
+      deps: .init(load: { try await load() }, track: { _ in }, log: { _ in }, snackbar: { _ in }),
+      exhaustivity: .off)
     await test.send(.tap)
     await test.settle()  // the load waits for the test's answer: settled
     #expect(await test.state == .loading(previous: nil))

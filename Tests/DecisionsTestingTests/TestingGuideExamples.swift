@@ -293,11 +293,13 @@ extension FactLoader.Deps {
         loadFact: loads.recording { throw FactLoaderOffline() },
         track: { _ in },
         log: { _ in },
-        showSnackbar: shown.record))
+        showSnackbar: shown.record),
+      exhaustivity: .off)
     await test.send(.tap)
     await test.settle()
     #expect(loads.count == 1)
     #expect(shown.all == ["Could not load a fact"])
+    await test.finish()
   }
 
   @Test func failureOfAnUnimplementedDependency() async {
@@ -309,11 +311,15 @@ extension FactLoader.Deps {
           track: { _ in },
           log: unimplemented("log"),
           showSnackbar: unimplemented("showSnackbar")))
-      await test.send(.tap)
-      await test.settle()
+      await test.send(.tap, decisions: [.track("tap"), .load]) {
+        $0.status = .loading
+      }
+      await test.receive(.finishLoading(.answer), decisions: [.log("fact 42")]) {
+        $0.status = .loaded(.answer)
+      }
     }
     #expect(failures.map(\.message) == ["Unimplemented dependency called: log"])
-    #expect(failures.map(\.line) == [UInt(#line - 6)])  // the line of `unimplemented("log")`
+    #expect(failures.map(\.line) == [UInt(#line - 10)])  // the line of `unimplemented("log")`
   }
 
   @Test func anUnimplementedThrowingDependencyAlsoThrows() async {
@@ -330,10 +336,11 @@ extension FactLoader.Deps {
     deps.loadFact = { .answer }
     deps.track = { _ in }
     deps.log = { _ in }
-    let test = StoreTest<FactLoader>(state: .init(), deps: deps)
+    let test = StoreTest<FactLoader>(state: .init(), deps: deps, exhaustivity: .off)
     await test.send(.tap)
     await test.settle()
     await test.expectState(.init(status: .loaded(.answer)))
+    await test.finish()
   }
 }
 
@@ -362,6 +369,15 @@ extension FactLoader.Deps {
     #expect(execution.events == [.failedLoading("offline")])
   }
 
+  @Test func workThatWaitsForeverIsCancelledAndListed() async {
+    let load = ControlledDependency<Void, FactLoader.Fact>()
+    var deps = FactLoader.Deps.unused
+    deps.loadFact = { try await load() }
+    let execution = await perform(FactLoader.Decision.load, of: FactLoader.self, deps: deps)
+    #expect(execution.events.isEmpty)
+    #expect(execution.unfinishedWork == [WorkID("load")])  // it waited for an answer: cancelled
+  }
+
   @Test func showSnackbarCallsItsDependency() async {
     let shown = Calls<String>()
     var deps = FactLoader.Deps.unused
@@ -379,7 +395,6 @@ extension FactLoader.Deps {
 @Suite(.timeLimit(.minutes(1))) struct GuideStore {
   @Test func aFailedLoadCanBeRetried() async {
     let attempts = Calls<Void>()
-    let tracked = Calls<String>()
     let shown = Calls<String>()
     let test = StoreTest<FactLoader>(
       state: .init(),
@@ -388,21 +403,30 @@ extension FactLoader.Deps {
           if attempts.count == 1 { throw FactLoaderOffline() }
           return .answer
         },
-        track: tracked.record,
+        track: { _ in },
         log: { _ in },
         showSnackbar: shown.record))
 
-    await test.send(.tap)
-    await test.settle()
-    await test.expectState(.init(status: .idle, failures: 1))
-    test.expectProcessed([.tap, .failedLoading("offline")])
+    await test.send(.tap, decisions: [.track("tap"), .load]) {
+      $0.status = .loading
+    }
+    await test.receive(
+      .failedLoading("offline"),
+      decisions: [.log("failed: offline"), .showSnackbar("Could not load a fact")]
+    ) {
+      $0.status = .idle
+      $0.failures = 1
+    }
     #expect(shown.all == ["Could not load a fact"])
 
-    await test.send(.tap)
-    await test.settle()
-    await test.expectState(.init(status: .loaded(.answer), failures: 0))
-    test.expectProcessed([.tap, .finishLoading(.answer)])
-    #expect(tracked.all == ["tap", "tap"])
+    await test.send(.tap, decisions: [.track("tap"), .load]) {
+      $0.status = .loading
+    }
+    await test.receive(.finishLoading(.answer), decisions: [.log("fact 42")]) {
+      $0.status = .loaded(.answer)
+      $0.failures = 0
+    }
+    await test.finish()
   }
 
   @Test func aTapWhileLoadingStartsNoSecondLoad() async throws {
@@ -413,41 +437,74 @@ extension FactLoader.Deps {
         loadFact: { try await load() }, track: { _ in }, log: { _ in },
         showSnackbar: unimplemented("showSnackbar")))
 
-    await test.send(.tap)
+    await test.send(.tap, decisions: [.track("tap"), .load]) {
+      $0.status = .loading
+    }
     let call = try await load.nextCall()  // the load is in flight, held by the test
-    await test.send(.tap)
-    await test.expectState(.init(status: .loading))
+    await test.send(.tap, decisions: [.track("tap")])  // no second load, no change
     call.answer(.answer)
-    await test.settle()
-    await test.expectState(.init(status: .loaded(.answer)))
+    await test.receive(.finishLoading(.answer), decisions: [.log("fact 42")]) {
+      $0.status = .loaded(.answer)
+    }
+    await test.finish()
     #expect(load.callCount == 1)
   }
 
-  @Test func failureOfStoreTestAssertions() async {
+  @Test func aNonExhaustiveTestChecksOnlyWhatItNames() async {
     let test = StoreTest<FactLoader>(
       state: .init(),
       deps: .init(
         loadFact: { .answer }, track: { _ in }, log: { _ in },
-        showSnackbar: unimplemented("showSnackbar")))
+        showSnackbar: unimplemented("showSnackbar")),
+      exhaustivity: .off)
     await test.send(.tap)
-    await test.settle()
+    await test.receive(.finishLoading(.answer)) {
+      $0.status = .loaded(.answer)
+    }
+    await test.finish()
+    #expect(
+      test.skippedAssertions == [
+        """
+        Sent .tap: the state differs from the asserted one (− asserted, + actual):
+        FactLoader.State
+          .status
+        −   .idle
+        +   .loading
+        """,
+        "Sent .tap: decisions not listed: [.track(\"tap\"), .load]",
+        "Received .finishLoading(FactLoader.Fact(number: 42, text: \"The answer.\")): decisions not "
+          + "listed: [.log(\"fact 42\")]",
+      ])
+  }
+
+  @Test func failureOfStoreTestAssertions() async throws {
+    let load = ControlledDependency<Void, FactLoader.Fact>()
     let failures = await withCapturedFailures {
-      await test.expectState(.init(status: .loading))  // wrong: the load has finished
-      test.expectProcessed([.tap])  // wrong: its result was processed too
+      let test = StoreTest<FactLoader>(
+        state: .init(),
+        deps: .init(
+          loadFact: { try await load() }, track: { _ in }, log: { _ in },
+          showSnackbar: unimplemented("showSnackbar")))
+      await test.send(.tap, decisions: [.track("tap"), .load]) {
+        $0.status = .loading
+      }
+      try? await load.nextCall().answer(.answer)
+      await test.settle()
+      await test.send(.tap, decisions: [.track("tap"), .load]) {  // wrong: a result came first
+        $0.status = .loading
+      }
+      await test.finish()  // wrong: the second load still waits for its answer
     }
     #expect(
       failures.map(\.message) == [
         """
-        The store's state differs from the expected one (− expected, + actual):
-        FactLoader.State
-          .status
-        −   .loading
-        +   .loaded(FactLoader.Fact(number: 42, text: "The answer."))
+        The store processed 1 event that the test did not receive before sending .tap:
+            .finishLoading(FactLoader.Fact(number: 42, text: "The answer."))
+          Assert each with receive, in order.
         """,
         """
-        The store processed other events than expected since the last check.
-          Expected:  [.tap]
-          Processed: [.tap, .finishLoading(FactLoader.Fact(number: 42, text: "The answer."))]
+        The test ended with work still running: "load". Advance the test clock, answer the \
+        dependency's call, or cancel the work first.
         """,
       ])
   }

@@ -54,4 +54,59 @@ final class XCTestReportingTests: XCTestCase {
     capturing = false
     XCTAssertTrue(captured.isEmpty)
   }
+
+  func test_a_store_test_that_ends_with_work_running_fails_at_finish() async {
+    let load = ControlledDependency<Void, String>()
+    let test = StoreTest<Loader>(
+      state: .idle,
+      deps: .init(load: { try await load() }, track: { _ in }, log: { _ in }, snackbar: { _ in }))
+    await test.send(.tap, decisions: [.track("tap"), .load]) { $0 = .loading(previous: nil) }
+    capturing = true
+    await test.finish()
+    let line = #line - 1
+    capturing = false
+
+    XCTAssertEqual(captured.map(\.line), [line])
+    XCTAssertTrue(
+      captured.first?.description.contains("The test ended with work still running: \"load\"")
+        == true,
+      captured.first?.description ?? "no failure")
+  }
+
+  func test_a_wrong_received_event_fails_at_the_callers_line() async {
+    let test = StoreTest<Loader>(
+      state: .idle,
+      deps: .init(load: { "hi" }, track: { _ in }, log: { _ in }, snackbar: { _ in }))
+    await test.send(.tap, decisions: [.track("tap"), .load]) { $0 = .loading(previous: nil) }
+    capturing = true
+    await test.receive(.finished("hello"), decisions: [.log("hello")]) { $0 = .loaded("hello") }
+    let line = #line - 1
+    capturing = false
+
+    XCTAssertEqual(captured.map(\.line), [line])
+    XCTAssertTrue(
+      captured.first?.description.contains(
+        "Expected to receive .finished(\"hello\"), but the store processed other events:") == true,
+      captured.first?.description ?? "no failure")
+  }
+
+  func test_a_released_store_test_fails_at_the_line_that_created_it() async {
+    capturing = true
+    var line = 0
+    do {
+      let test = StoreTest<Loader>(
+        state: .idle,
+        deps: .init(load: { "hi" }, track: { _ in }, log: { _ in }, snackbar: { _ in }))
+      line = #line - 3
+      await test.send(.tap, decisions: [.track("tap"), .load]) { $0 = .loading(previous: nil) }
+      await test.settle()
+    }
+    capturing = false
+
+    XCTAssertEqual(captured.map(\.line), [line])
+    XCTAssertTrue(
+      captured.first?.description.contains("The test ended with 1 processed event not asserted")
+        == true,
+      captured.first?.description ?? "no failure")
+  }
 }

@@ -13,8 +13,10 @@ import Testing
     deps.log = logged.record
 
     let test = StoreTest<Counter>(state: .init(count: 3), deps: deps)
-    await test.send(.factTapped)
-    await test.settle()
+    await test.send(.factTapped, decisions: [.loadFact(3)]) { $0.isLoadingFact = true }
+    await test.receive(.factFailed("offline"), decisions: [.log("No fact about 3: offline")]) {
+      $0.isLoadingFact = false
+    }
     #expect(logged.all == ["No fact about 3: offline"])
   }
 
@@ -31,21 +33,26 @@ import Testing
           }
         },
         now: { noon }))
-    await test.send(.appeared)
-    await test.settle()
-    await test.expectState(.init(celsius: 21, measuredAt: noon, isWatching: true))
-    test.expectProcessed([.appeared, .measured(20.5, at: noon), .measured(21, at: noon)])
+    await test.send(.appeared, decisions: [.watch]) { $0.isWatching = true }
+    await test.receive(.measured(20.5, at: noon)) {
+      $0.celsius = 20.5
+      $0.measuredAt = noon
+    }
+    await test.receive(.measured(21, at: noon)) { $0.celsius = 21 }
+    await test.finish()
   }
 
   @Test func disappearingStopsTheReadings() async {
     let (readings, thermometer) = AsyncStream<Double>.makeStream()
     let test = StoreTest<Thermometer>(
       state: .init(),
-      deps: .init(readings: { readings }, now: { Date(timeIntervalSince1970: 0) }))
-    await test.send(.appeared)
-    await test.send(.disappeared)
+      deps: .init(readings: { readings }, now: { Date(timeIntervalSince1970: 0) }),
+      // NB: whether the cancelled loop still read 30 (and the store dropped it) is up to the stream.
+      endChecks: .all.subtracting(.ignoredEvents))
+    await test.send(.appeared, decisions: [.watch]) { $0.isWatching = true }
+    await test.send(.disappeared, decisions: [.stopWatching]) { $0.isWatching = false }
     thermometer.yield(30)  // nobody listens any more
-    await test.settle()
+    await test.finish()
     await test.expectState(.init(isWatching: false))
   }
 
@@ -73,8 +80,11 @@ import Testing
   @Test func aServiceMethodIsADep() async {
     let test = StoreTest<Counter>(
       state: .init(count: 42), deps: .live(service: Answers(), log: unimplemented("log")))
-    await test.send(.factTapped)
-    await test.settle()
-    await test.expectState(.init(count: 42, fact: "42 answers everything."))
+    await test.send(.factTapped, decisions: [.loadFact(42)]) { $0.isLoadingFact = true }
+    await test.receive(.factLoaded("42 answers everything.")) {
+      $0.isLoadingFact = false
+      $0.fact = "42 answers everything."
+    }
+    await test.finish()
   }
 }

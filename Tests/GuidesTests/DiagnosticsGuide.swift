@@ -19,10 +19,10 @@ func diagnosticLines<F: Feature>(
       write("  decided: \(decision)")
     case .ignored(let event, let reason):
       write("ignored: \(event) (\(reason))")
-    case .workStarted:
-      break  // the decision that started it is logged just before
     case .workFailed(let id, let error):
       write("work \(id.map { "\($0)" } ?? "without an id") failed: \(error)")
+    default:
+      break  // work started and finished: the decisions around them tell the story
     }
   }
 }
@@ -103,7 +103,7 @@ final class RecentEvents<F: Feature>: Sendable {
         if window.steps.count > limit {
           window.start = window.steps.removeFirst().state
         }
-      case .decided, .ignored, .workStarted, .workFailed:
+      default:
         break
       }
     }

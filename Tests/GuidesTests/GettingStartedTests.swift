@@ -73,11 +73,13 @@ struct Offline: Error, CustomStringConvertible {
     let test = StoreTest<Counter>(
       state: .init(),
       deps: .init(loadFact: { "\($0) is a number." }, log: unimplemented("log")))
-    await test.send(.incrementTapped)
-    await test.send(.factTapped)
-    await test.settle()
-    await test.expectState(.init(count: 1, fact: "1 is a number."))
-    test.expectProcessed([.incrementTapped, .factTapped, .factLoaded("1 is a number.")])
+    await test.send(.incrementTapped) { $0.count = 1 }
+    await test.send(.factTapped, decisions: [.loadFact(1)]) { $0.isLoadingFact = true }
+    await test.receive(.factLoaded("1 is a number.")) {
+      $0.isLoadingFact = false
+      $0.fact = "1 is a number."
+    }
+    await test.finish()
   }
 }
 

@@ -31,7 +31,7 @@ package final class WorkRegistry {
 
   // NB: unchecked exclusivity: used only on the owner's executor, where the dynamic check costs
   // about 80 instructions per access, three times per round trip.
-  @exclusivity(unchecked) private(set) var entries: [UInt64: Entry] = [:]
+  @exclusivity(unchecked) package private(set) var entries: [UInt64: Entry] = [:]
   @exclusivity(unchecked) private var active: [Key: UInt64] = [:]
   @exclusivity(unchecked) private var nextToken: UInt64 = 0
   private let started: StartHandler?

@@ -51,10 +51,11 @@ import Testing
       deps: .init(
         track: { _ in }, showSnackbar: unimplemented("showSnackbar"), log: logged.record,
         loadFact: { Fact(text: "hi") }))
-    await test.send(tap)
-    await test.settle()
-    await test.expectState(.loaded("hi"))
-    test.expectProcessed([tap, .model(.finishLoading(Fact(text: "hi")))])
+    await test.send(tap, decisions: [.track(tap), .load]) { $0 = .loading(previous: nil) }
+    await test.receive(.model(.finishLoading(Fact(text: "hi"))), decisions: [.log("hi")]) {
+      $0 = .loaded("hi")
+    }
+    await test.finish()
     #expect(logged.all == ["hi"])
   }
 
@@ -66,22 +67,24 @@ import Testing
       deps: .init(
         track: { _ in }, showSnackbar: snackbars.record, log: { _ in },
         loadFact: { try await load() }))
-    await test.send(tap)
-    await test.expectState(.loading(previous: "old"))
+    await test.send(tap, decisions: [.track(tap), .load]) { $0 = .loading(previous: "old") }
     try await load.nextCall().fail(FactSourceError.unreachable("connection refused"))
-    await test.settle()
-    await test.expectState(.loaded("old"))
+    let reason = "server unreachable: connection refused"
+    await test.receive(
+      .model(.failedLoading(reason)),
+      decisions: [.log("Failed to load a fact: \(reason)"), .showSnackbar("Went wrong")]
+    ) {
+      $0 = .loaded("old")
+    }
     #expect(snackbars.all == ["Went wrong"])
 
-    await test.send(tap)
+    await test.send(tap, decisions: [.track(tap), .load]) { $0 = .loading(previous: "old") }
     try await load.nextCall().answer(Fact(text: "new"))
-    await test.settle()
-    await test.expectState(.loaded("new"))
+    await test.receive(.model(.finishLoading(Fact(text: "new"))), decisions: [.log("new")]) {
+      $0 = .loaded("new")
+    }
+    await test.finish()
     #expect(load.callCount == 2)
-    test.expectProcessed([
-      tap, .model(.failedLoading("server unreachable: connection refused")),
-      tap, .model(.finishLoading(Fact(text: "new"))),
-    ])
   }
 
   @Test func tapsDuringALoadStartNoSecondLoad() async throws {
@@ -92,13 +95,17 @@ import Testing
       deps: .init(
         track: tracked.record, showSnackbar: { _ in }, log: { _ in },
         loadFact: { try await load() }))
-    await test.send(tap)
+    await test.send(tap, decisions: [.track(tap), .load]) { $0 = .loading(previous: nil) }
     let call = try await load.nextCall()
-    await test.send(tap)
-    await test.send(tap)
+    await test.send(tap, decisions: [.track(tap)])
+    await test.send(tap, decisions: [.track(tap)])
     call.answer(Fact(text: "only one"))
-    await test.settle()
-    await test.expectState(.loaded("only one"))
+    await test.receive(
+      .model(.finishLoading(Fact(text: "only one"))), decisions: [.log("only one")]
+    ) {
+      $0 = .loaded("only one")
+    }
+    await test.finish()
     #expect(load.callCount == 1)
     #expect(tracked.count == 3)
   }

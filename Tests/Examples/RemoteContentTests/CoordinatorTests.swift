@@ -138,7 +138,9 @@ import Testing
     let test = StoreTest<Coordinator>(
       state: .init(),
       deps: .init(
-        story: unimplemented("story"), user: users.fetch, message: unimplemented("message")))
+        story: unimplemented("story"), user: users.fetch, message: unimplemented("message")),
+      // NB: the screens' text says it best; the steps' states are the screen models' business.
+      exhaustivity: .off)
     await test.send(.open("app://users/007"))
     users.fail(.unreachable("server unreachable: refused"))
     await test.settle()
@@ -149,11 +151,13 @@ import Testing
     users.succeed(Fixtures.ada)
     await test.settle()
     #expect(await test.state.top?.screen.plainText == "Ada\nHandle: @ada\nWrites.")
-    test.expectProcessed([
-      .open("app://users/007"),
-      .screen(id: 1, .user(.failed(.unreachable("server unreachable: refused")))),
-      .screen(id: 1, .retry), .screen(id: 1, .user(.loaded(Fixtures.ada))),
-    ])
+    #expect(
+      test.processedEvents == [
+        .open("app://users/007"),
+        .screen(id: 1, .user(.failed(.unreachable("server unreachable: refused")))),
+        .screen(id: 1, .retry), .screen(id: 1, .user(.loaded(Fixtures.ada))),
+      ])
+    await test.finish()
   }
 
   @Test func twoScreensOfTheSameKindFetchSideBySide() async throws {

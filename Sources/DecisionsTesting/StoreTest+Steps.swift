@@ -1,0 +1,278 @@
+import Decisions
+
+extension StoreTest where F.State: Equatable, F.Decision: Equatable, F.Event: Equatable {
+  /// Sends an event and asserts its step: the decisions it made and the state after it.
+  ///
+  /// Returns once the store has processed the event (its quick work done, its long work started).
+  /// The expected state is written as a change to the state before the event, as in ``CoreTest``;
+  /// the step is read from the ``journal``, so later events do not change what is checked. In an
+  /// exhaustive test, events that work sent back and the test has not asserted yet fail here: assert
+  /// them with ``receive(_:decisions:fileID:filePath:line:column:_:)`` first.
+  /// - Parameters:
+  ///   - event: The event to send.
+  ///   - decisions: The decisions the event must make, in order. Omit it to expect none.
+  ///   - fileID: The caller's file id, for the failure's location.
+  ///   - filePath: The caller's file path, for the failure's location.
+  ///   - line: The caller's line, for the failure's location.
+  ///   - column: The caller's column, for the failure's location.
+  ///   - update: Changes the state before the event into the expected one. Omit it to expect no
+  ///     change.
+  public func send(
+    _ event: F.Event,
+    decisions: [F.Decision] = [],
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    _ update: (inout F.State) -> Void = { _ in }
+  ) async {
+    let location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
+    skipUnasserted(before: "sending \(describe(event))", at: location)
+    await store.send(event)
+    let steps = journal.steps
+    let start = progress.withLock { $0.assertedEvents }
+    // NB: work may have sent an event that the store processed just before this one.
+    guard let index = steps[start...].firstIndex(where: { $0.event == event }) else {
+      reportFailure(
+        "Sent \(describe(event)), but the store did not process it (was it stopped?).", at: location
+      )
+      return
+    }
+    if index > start, exhaustivity == .on {
+      reportFailure(
+        "The store processed events that work sent before \(describe(event)):\n"
+          + steps[start..<index].map { "    " + describe($0.event, indent: "    ") }
+          .joined(separator: "\n")
+          + "\n  Settle, and receive them, before sending.",
+        at: location)
+    }
+    check(steps, index, "Sent \(describe(event))", decisions, update, at: location)
+  }
+
+  /// Asserts the next event that the store processed from its work, with its decisions and the
+  /// state after it.
+  ///
+  /// When the store has already processed the event, the check is synchronous. Otherwise `receive`
+  /// settles the store first (see ``Decisions/Store/settle()``): it waits for running work, not for
+  /// a ``TestClock`` or a ``ControlledDependency`` call, so advance the clock or answer the call
+  /// before receiving what it leads to. In an exhaustive test the event must be the next one
+  /// processed; with ``Exhaustivity/off`` the events before it are skipped (see
+  /// ``skippedAssertions``).
+  /// - Parameters:
+  ///   - event: The event the store must have processed next.
+  ///   - decisions: The decisions the event must make, in order. Omit it to expect none.
+  ///   - fileID: The caller's file id, for the failure's location.
+  ///   - filePath: The caller's file path, for the failure's location.
+  ///   - line: The caller's line, for the failure's location.
+  ///   - column: The caller's column, for the failure's location.
+  ///   - update: Changes the state before the event into the expected one. Omit it to expect no
+  ///     change.
+  public func receive(
+    _ event: F.Event,
+    decisions: [F.Decision] = [],
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    _ update: (inout F.State) -> Void = { _ in }
+  ) async {
+    let location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
+    var steps = journal.steps
+    var start = progress.withLock { $0.assertedEvents }
+    if next(event, in: steps, from: start) == nil {
+      await store.settle()
+      steps = journal.steps
+      start = progress.withLock { $0.assertedEvents }
+    }
+    guard start < steps.count else {
+      reportFailure(
+        "Expected to receive \(describe(event)), but the store settled without processing "
+          + "another event. Work that waits for the test (a TestClock sleep, a "
+          + "ControlledDependency call) goes on only when the test advances the clock or answers.",
+        at: location)
+      return
+    }
+    guard let index = next(event, in: steps, from: start) else {
+      reportFailure(
+        "Expected to receive \(describe(event)), but the store processed other events:\n"
+          + steps[start...].map { "    " + describe($0.event, indent: "    ") }
+          .joined(separator: "\n"),
+        at: location)
+      if exhaustivity == .on { progress.withLock { $0.assertedEvents = start + 1 } }
+      return
+    }
+    if index > start {
+      let skipped = steps[start..<index].map { describe($0.event) }
+      progress.withLock { $0.skipped += skipped.map { "Skipped receiving \($0)" } }
+    }
+    check(steps, index, "Received \(describe(event))", decisions, update, at: location)
+  }
+
+  /// Asserts that the next event the store dropped, because the work that sent it had been
+  /// cancelled or had finished, is `event`.
+  ///
+  /// A dropped event that the test does not expect fails the end-of-test check
+  /// ``EndChecks/ignoredEvents``: a stale result arriving after a cancel is often exactly what a
+  /// test is about, and it should say so.
+  /// - Parameters:
+  ///   - event: The event the store dropped.
+  ///   - reason: Why: ``Decisions/IgnoredReason/cancelledWork`` unless said otherwise.
+  ///   - fileID: The caller's file id, for the failure's location.
+  ///   - filePath: The caller's file path, for the failure's location.
+  ///   - line: The caller's line, for the failure's location.
+  ///   - column: The caller's column, for the failure's location.
+  public func expectIgnored(
+    _ event: F.Event,
+    reason: IgnoredReason = .cancelledWork,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
+    var start = progress.withLock { $0.expectedIgnored }
+    var ignored = unexpectedIgnored(after: start)
+    if ignored.isEmpty {
+      await store.settle()
+      start = progress.withLock { $0.expectedIgnored }
+      ignored = unexpectedIgnored(after: start)
+    }
+    guard let first = ignored.first else {
+      reportFailure(
+        "Expected the store to drop \(describe(event)) (\(reason)), but it dropped nothing more.",
+        at: location)
+      return
+    }
+    progress.withLock { $0.expectedIgnored = start + 1 }
+    guard first.event != event || first.reason != reason else { return }
+    reportFailure(
+      "Expected the store to drop \(describe(event)) (\(reason)), but it dropped "
+        + "\(describe(first.event)) (\(first.reason)).",
+      at: location)
+  }
+
+  // MARK: - Checking one step
+
+  /// The index of the step to check for `event`: the first unasserted one in an exhaustive test, the
+  /// first with that event otherwise.
+  private func next(_ event: F.Event, in steps: [TraceStep<F>], from start: Int) -> Int? {
+    guard start < steps.count else { return nil }
+    if exhaustivity == .on { return steps[start].event == event ? start : nil }
+    return steps[start...].firstIndex { $0.event == event }
+  }
+
+  /// Checks the step at `index` against the expected decisions and update, and marks it asserted.
+  private func check(
+    _ steps: [TraceStep<F>], _ index: Int, _ title: String, _ decisions: [F.Decision],
+    _ update: (inout F.State) -> Void, at location: Location
+  ) {
+    let step = steps[index]
+    let before = index == 0 ? journal.initialState : steps[index - 1].state
+    var expected = exhaustivity == .on ? before : step.state
+    update(&expected)
+    if let problem = stateMismatch("the state", expected: expected, actual: step.state) {
+      reportFailure("\(title): \(problem)", at: location)
+    }
+    if let problem = decisionMismatch(expected: decisions, emitted: step.decisions, exhaustivity) {
+      reportFailure("\(title): \(problem)", at: location)
+    }
+    if exhaustivity == .off {
+      // NB: what an exhaustive check would have asked for, for `skippedAssertions`.
+      var exhaustive = before
+      update(&exhaustive)
+      var skipped: [String] = []
+      if let changes = stateMismatch(
+        "the state", expected: exhaustive, actual: step.state,
+        labels: ("asserted", "actual"))
+      {
+        skipped.append("\(title): \(changes)")
+      }
+      if decisions != step.decisions {
+        skipped.append("\(title): decisions not listed: \(describe(step.decisions))")
+      }
+      progress.withLock { $0.skipped += skipped }
+    }
+    progress.withLock { $0.assertedEvents = max($0.assertedEvents, index + 1) }
+  }
+
+  /// Before sending: in an exhaustive test, fails for events work sent that are not asserted yet,
+  /// and marks them asserted so that one mistake fails once; otherwise notes them as skipped.
+  private func skipUnasserted(before action: String, at location: Location) {
+    let events = journal.events
+    let start = progress.withLock { progress in
+      defer { progress.assertedEvents = events.count }
+      return progress.assertedEvents
+    }
+    guard start < events.count else { return }
+    let unasserted = events[start...]
+    if exhaustivity == .on {
+      reportFailure(
+        "The store processed \(unasserted.count) \(unasserted.count == 1 ? "event" : "events") "
+          + "that the test did not receive before \(action):\n"
+          + unasserted.map { "    " + describe($0, indent: "    ") }.joined(separator: "\n")
+          + "\n  Assert each with receive, in order.",
+        at: location)
+    } else {
+      progress.withLock { $0.skipped += unasserted.map { "Skipped receiving \(describe($0))" } }
+    }
+  }
+}
+
+extension StoreTest where F.State: Equatable {
+  /// Asserts the store's current state, failing with a structural diff if it differs.
+  /// - Parameters:
+  ///   - expected: The state the store must have.
+  ///   - fileID: The caller's file id, for the failure's location.
+  ///   - filePath: The caller's file path, for the failure's location.
+  ///   - line: The caller's line, for the failure's location.
+  ///   - column: The caller's column, for the failure's location.
+  public func expectState(
+    _ expected: F.State,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let actual = await store.state
+    guard let problem = stateMismatch("The store's state", expected: expected, actual: actual)
+    else { return }
+    reportFailure(
+      problem, at: Location(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+}
+
+extension StoreTest where F.Event: Equatable {
+  /// Asserts exactly which events the store processed since the last check, in order, without
+  /// checking their steps; they count as asserted.
+  ///
+  /// Each call checks only the events processed after those already asserted, by this method or by
+  /// `send` and `receive`, so a test can walk a story: send, settle, expect the events, send again.
+  /// - Parameters:
+  ///   - events: The events the store must have processed since the last check, in order.
+  ///   - fileID: The caller's file id, for the failure's location.
+  ///   - filePath: The caller's file path, for the failure's location.
+  ///   - line: The caller's line, for the failure's location.
+  ///   - column: The caller's column, for the failure's location.
+  public func expectProcessed(
+    _ events: [F.Event],
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    let all = journal.events
+    let start = progress.withLock { progress in
+      defer { progress.assertedEvents = all.count }
+      return progress.assertedEvents
+    }
+    let processed = Array(all[start...])
+    guard processed != events else { return }
+    reportFailure(
+      """
+      The store processed other events than expected since the last check.
+        Expected:  \(describe(events, indent: "  "))
+        Processed: \(describe(processed, indent: "  "))
+      """,
+      at: Location(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+}
