@@ -91,28 +91,30 @@ import Testing
     let searches = Calls<String>()
     let test = StoreTest<SearchFeature>(
       state: .init(), deps: deps(clock: clock, searches: searches))
-    await test.send(.view(.queryChanged("a")))
+    await test.send(.view(.queryChanged("a")), decisions: [.debounce("a")]) {
+      $0.query = "a"
+      $0.phase = .debouncing
+    }
     await clock.advance(by: .milliseconds(100))
-    await test.send(.view(.queryChanged("ab")))
+    await test.send(.view(.queryChanged("ab")), decisions: [.debounce("ab")]) { $0.query = "ab" }
     await clock.advance(by: .milliseconds(150))
-    await test.send(.view(.queryChanged("abc")))
+    await test.send(.view(.queryChanged("abc")), decisions: [.debounce("abc")]) {
+      $0.query = "abc"
+    }
     await clock.advance(by: .milliseconds(299))
     #expect(clock.now == .init(offset: .milliseconds(549)))
     #expect(searches.all == [])
     #expect(clock.sleeperCount == 1)  // the two earlier waits were cancelled, not left asleep
-    await test.expectState(.init(query: "abc", phase: .debouncing))
 
     await clock.advance(by: .milliseconds(1))
+    await test.receive(.model(.quietPeriodEnded("abc"))) { $0.phase = .searching }
+    await test.receive(.model(.searchFinished(Self.results("abc", ["abc is first"])))) {
+      $0.phase = .loaded(["abc is first"])
+    }
     #expect(searches.all == ["abc"])
-    await test.expectState(.init(query: "abc", phase: .loaded(["abc is first"])))
-    test.expectProcessed([
-      .view(.queryChanged("a")), .view(.queryChanged("ab")), .view(.queryChanged("abc")),
-      .model(.quietPeriodEnded("abc")),
-      .model(.searchFinished(SearchResults(query: "abc", matches: ["abc is first"]))),
-    ])
     await clock.advance(by: .seconds(5))
+    await test.finish()
     #expect(searches.count == 1)
-    test.expectNoUnhandledErrors()
   }
 
   @Test func aLateAnswerForAnOldQueryIsIgnored() async throws {
@@ -120,28 +122,29 @@ import Testing
     let search = ControlledDependency<String, [String]>()
     let test = StoreTest<SearchFeature>(
       state: .init(), deps: .init(clock: clock, search: { try await search($0) }))
-    await test.send(.view(.queryChanged("ab")))
+    await test.send(.view(.queryChanged("ab")), decisions: [.debounce("ab")]) {
+      $0.query = "ab"
+      $0.phase = .debouncing
+    }
     await clock.advance(by: .milliseconds(300))
+    await test.receive(.model(.quietPeriodEnded("ab"))) { $0.phase = .searching }
     let old = try await search.nextCall()
     #expect(old.arguments == "ab")
-    await test.expectState(.init(query: "ab", phase: .searching))
 
-    await test.send(.view(.queryChanged("abc")))
-    old.answer(["ab is second"])  // too late: the screen now waits for "abc"
-    await test.settle()
-    await test.expectState(.init(query: "abc", phase: .debouncing))
-
+    await test.send(.view(.queryChanged("abc")), decisions: [.debounce("abc")]) {
+      $0.query = "abc"
+      $0.phase = .debouncing
+    }
+    old.answer(["ab is second"])  // too late: its work was replaced, the screen waits for "abc"
     await clock.advance(by: .milliseconds(300))
+    await test.receive(.model(.quietPeriodEnded("abc"))) { $0.phase = .searching }
     let new = try await search.nextCall()
     #expect(new.arguments == "abc")
     new.answer(["abc is first"])
-    await test.settle()
-    await test.expectState(.init(query: "abc", phase: .loaded(["abc is first"])))
-    test.expectProcessed([
-      .view(.queryChanged("ab")), .model(.quietPeriodEnded("ab")),
-      .view(.queryChanged("abc")), .model(.quietPeriodEnded("abc")),
-      .model(.searchFinished(SearchResults(query: "abc", matches: ["abc is first"]))),
-    ])
+    await test.receive(.model(.searchFinished(Self.results("abc", ["abc is first"])))) {
+      $0.phase = .loaded(["abc is first"])
+    }
+    await test.finish()
     #expect(search.callCount == 2)
   }
 
@@ -161,17 +164,29 @@ import Testing
             throw CancellationError()
           }
         }))
-    await test.send(.view(.queryChanged("ab")))
+    await test.send(.view(.queryChanged("ab")), decisions: [.debounce("ab")]) {
+      $0.query = "ab"
+      $0.phase = .debouncing
+    }
     await clock.advance(by: .milliseconds(300))
+    await test.receive(.model(.quietPeriodEnded("ab"))) { $0.phase = .searching }
     let call = try await search.nextCall()
     #expect(call.isWaiting)
 
-    await test.send(.view(.queryChanged("abc")))
+    await test.send(.view(.queryChanged("abc")), decisions: [.debounce("abc")]) {
+      $0.query = "abc"
+      $0.phase = .debouncing
+    }
     await test.settle()
     #expect(!call.isWaiting)
     #expect(cancelled.all == ["ab"])
     #expect(search.callCount == 1)  // "abc" waits for its own quiet period
-    test.expectNoUnhandledErrors()
+
+    await clock.advance(by: .milliseconds(300))
+    await test.receive(.model(.quietPeriodEnded("abc"))) { $0.phase = .searching }
+    try await search.nextCall().answer([])
+    await test.receive(.model(.searchFinished(Self.results("abc", [])))) { $0.phase = .loaded([]) }
+    await test.finish()
   }
 
   @Test func anEmptyQueryClearsTheResultsWithoutSearching() async {
@@ -179,17 +194,25 @@ import Testing
     let searches = Calls<String>()
     let test = StoreTest<SearchFeature>(
       state: .init(), deps: deps(clock: clock, searches: searches))
-    await test.send(.view(.queryChanged("xyz")))
+    await test.send(.view(.queryChanged("xyz")), decisions: [.debounce("xyz")]) {
+      $0.query = "xyz"
+      $0.phase = .debouncing
+    }
     await clock.advance(by: .milliseconds(300))
-    await test.expectState(.init(query: "xyz", phase: .loaded(["xyz is last"])))
+    await test.receive(.model(.quietPeriodEnded("xyz"))) { $0.phase = .searching }
+    await test.receive(.model(.searchFinished(Self.results("xyz", ["xyz is last"])))) {
+      $0.phase = .loaded(["xyz is last"])
+    }
 
-    await test.send(.view(.queryChanged("")))
-    await test.expectState(.init(query: "", phase: .idle))
-    await test.send(.view(.queryChanged("   ")))
+    await test.send(.view(.queryChanged(""))) {
+      $0.query = ""
+      $0.phase = .idle
+    }
+    await test.send(.view(.queryChanged("   "))) { $0.query = "   " }
     await clock.advance(by: .seconds(1))
-    await test.expectState(.init(query: "   ", phase: .idle))
     #expect(searches.all == ["xyz"])
     #expect(clock.sleeperCount == 0)
+    await test.finish()
   }
 
   @Test func clearingTheQueryWhileWaitingCancelsTheWait() async {
@@ -197,14 +220,20 @@ import Testing
     let searches = Calls<String>()
     let test = StoreTest<SearchFeature>(
       state: .init(), deps: deps(clock: clock, searches: searches))
-    await test.send(.view(.queryChanged("ab")))
+    await test.send(.view(.queryChanged("ab")), decisions: [.debounce("ab")]) {
+      $0.query = "ab"
+      $0.phase = .debouncing
+    }
     await clock.advance(by: .milliseconds(200))
-    await test.send(.view(.queryChanged("")))
+    await test.send(.view(.queryChanged("")), decisions: [.cancelSearch]) {
+      $0.query = ""
+      $0.phase = .idle
+    }
     await test.settle()
     #expect(clock.sleeperCount == 0)
     await clock.advance(by: .seconds(1))
     #expect(searches.all == [])
-    await test.expectState(.init(query: "", phase: .idle))
+    await test.finish()
   }
 
   @Test func aFailureShowsItsReasonAndRetrySearchesAgainAtOnce() async throws {
@@ -212,28 +241,33 @@ import Testing
     let search = ControlledDependency<String, [String]>()
     let test = StoreTest<SearchFeature>(
       state: .init(), deps: .init(clock: clock, search: { try await search($0) }))
-    await test.send(.view(.queryChanged("ab")))
+    await test.send(.view(.queryChanged("ab")), decisions: [.debounce("ab")]) {
+      $0.query = "ab"
+      $0.phase = .debouncing
+    }
     await clock.advance(by: .milliseconds(300))
+    await test.receive(.model(.quietPeriodEnded("ab"))) { $0.phase = .searching }
     try await search.nextCall().fail(SearchSourceError.unreachable("connection refused"))
-    await test.settle()
-    await test.expectState(
-      .init(query: "ab", phase: .failed("server unreachable: connection refused")))
+    let reason = "server unreachable: connection refused"
+    await test.receive(.model(.searchFailed(query: "ab", reason: reason))) {
+      $0.phase = .failed(reason)
+    }
 
-    await test.send(.view(.retry))
-    await test.expectState(.init(query: "ab", phase: .searching))
+    await test.send(.view(.retry), decisions: [.search("ab")]) { $0.phase = .searching }
     #expect(clock.sleeperCount == 0)  // no quiet period before a retry
     let retried = try await search.nextCall()
     #expect(retried.arguments == "ab")
     retried.answer(["ab is second"])
-    await test.settle()
-    await test.expectState(.init(query: "ab", phase: .loaded(["ab is second"])))
+    await test.receive(.model(.searchFinished(Self.results("ab", ["ab is second"])))) {
+      $0.phase = .loaded(["ab is second"])
+    }
     #expect(clock.now == .init(offset: .milliseconds(300)))
-    test.expectProcessed([
-      .view(.queryChanged("ab")), .model(.quietPeriodEnded("ab")),
-      .model(.searchFailed(query: "ab", reason: "server unreachable: connection refused")),
-      .view(.retry),
-      .model(.searchFinished(SearchResults(query: "ab", matches: ["ab is second"]))),
-    ])
+    await test.finish()
+  }
+
+  /// The results of a search for `query`.
+  private static func results(_ query: String, _ matches: [String]) -> SearchResults {
+    SearchResults(query: query, matches: matches)
   }
 
   @MainActor
