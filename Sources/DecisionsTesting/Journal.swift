@@ -100,6 +100,15 @@ public final class Journal<F: Feature>: Sendable {
   /// The recorded steps: each processed event with the state after it and its decisions.
   public var steps: [TraceStep<F>] {
     var steps: [TraceStep<F>] = []
+    Self.appendSteps(of: entries[...], to: &steps, initialState: initialState)
+    return steps
+  }
+
+  /// Adds the steps of `entries`, which follow the ones `steps` was built from, to `steps`.
+  static func appendSteps(
+    of entries: ArraySlice<Store<F>.Diagnostic>, to steps: inout [TraceStep<F>],
+    initialState: F.State
+  ) {
     for entry in entries {
       switch entry {
       case .received(let event):
@@ -113,7 +122,6 @@ public final class Journal<F: Feature>: Sendable {
         break
       }
     }
-    return steps
   }
 
   /// The journal as a value that can be encoded, stored and replayed elsewhere.

@@ -29,7 +29,7 @@ extension StoreTest where F.State: Equatable, F.Decision: Equatable, F.Event: Eq
     let location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
     skipUnasserted(before: "sending \(describe(event))", at: location)
     await store.send(event)
-    let steps = journal.steps
+    let steps = self.steps()
     let start = progress.withLock { $0.assertedEvents }
     // NB: work may have sent an event that the store processed just before this one.
     guard let index = steps[start...].firstIndex(where: { $0.event == event }) else {
@@ -52,8 +52,8 @@ extension StoreTest where F.State: Equatable, F.Decision: Equatable, F.Event: Eq
   /// Asserts the next event that the store processed from its work, with its decisions and the
   /// state after it.
   ///
-  /// When the store has already processed the event, the check is synchronous. Otherwise `receive`
-  /// settles the store first (see ``Decisions/Store/settle()``): it waits for running work, not for
+  /// When the store has already processed the event, `receive` checks it after one hop to the
+  /// store, which makes sure the step is recorded whole. Otherwise `receive` settles the store first (see ``Decisions/Store/settle()``): it waits for running work, not for
   /// a ``TestClock`` or a ``ControlledDependency`` call, so advance the clock or answer the call
   /// before receiving what it leads to. In an exhaustive test the event must be the next one
   /// processed; with ``Exhaustivity/off`` the events before it are skipped (see
@@ -77,11 +77,13 @@ extension StoreTest where F.State: Equatable, F.Decision: Equatable, F.Event: Eq
     _ update: (inout F.State) -> Void = { _ in }
   ) async {
     let location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
-    var steps = journal.steps
+    // NB: one hop to the store first: an event it is processing right now is then recorded whole.
+    _ = await store.isStopped
+    var steps = steps()
     var start = progress.withLock { $0.assertedEvents }
     if next(event, in: steps, from: start) == nil {
       await store.settle()
-      steps = journal.steps
+      steps = self.steps()
       start = progress.withLock { $0.assertedEvents }
     }
     guard start < steps.count else {

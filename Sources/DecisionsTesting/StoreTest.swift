@@ -55,6 +55,26 @@ public final class StoreTest<F: Feature>: Sendable {
     var skipped: [String] = []
     /// Whether `finish()` ran its checks.
     var isFinished = false
+    /// The journal's steps, as far as they have been read.
+    var steps: [TraceStep<F>] = []
+    /// How many of the journal's entries `steps` was built from.
+    var readEntries = 0
+  }
+
+  /// The journal's steps, reading only the entries recorded since the last call.
+  ///
+  /// Only complete after a hop to the store: an event the store is processing on another thread
+  /// may have been recorded without its state and decisions yet.
+  func steps() -> [TraceStep<F>] {
+    let entries = journal.entries
+    let initialState = journal.initialState
+    return progress.withLock { progress in
+      guard progress.readEntries < entries.count else { return progress.steps }
+      Journal<F>.appendSteps(
+        of: entries[progress.readEntries...], to: &progress.steps, initialState: initialState)
+      progress.readEntries = entries.count
+      return progress.steps
+    }
   }
 
   /// Creates a store from a state and deps, recording its diagnostics.
