@@ -293,6 +293,54 @@ import Testing
   }
 }
 
+/// `receive` while work keeps sending: each step is read whole.
+@Suite(.timeLimit(.minutes(1))) struct ReceiveWhileWorkSendsTests {
+  // NB: `receive` hops to the store before it reads the journal, so that an event the store is
+  // recording right then is read whole. This test passed without the hop too (the window is a few
+  // hundred instructions); it pins that receiving keeps up with work that never pauses.
+  @Test func eachStepIsCheckedWholeWhileTheStoreIsStillBusy() async {
+    let test = StoreTest<Burst>(state: 0, deps: .init())
+    await test.send(.start(2_000), decisions: [.emit(2_000)])
+    for value in 1...2_000 {
+      await test.receive(.tick(value), decisions: [.note(value)]) { $0 = value }
+    }
+    await test.finish()
+  }
+}
+
+/// Work that sends one event after another without waiting for anything.
+enum Burst: Feature {
+  typealias State = Int
+  enum Event: Equatable, Sendable {
+    case start(Int)
+    case tick(Int)
+  }
+  enum Decision: Equatable, Sendable {
+    case emit(Int)
+    case note(Int)
+  }
+  struct Deps: Sendable {}
+
+  static func makeDecisions(event: Event, state: inout Int) -> [Decision] {
+    switch event {
+    case .start(let count): return [.emit(count)]
+    case .tick(let value):
+      state = value
+      return [.note(value)]
+    }
+  }
+
+  static func execute(_ decision: Decision, deps: Deps, effects: Effects<Event>) {
+    switch decision {
+    case .emit(let count):
+      effects.run { send in
+        for value in 1...count { await send(.tick(value)) }
+      }
+    case .note: break
+    }
+  }
+}
+
 /// What `perform` reports: cancellations, and work that never ends.
 @Suite(.timeLimit(.minutes(1))) struct PerformUnfinishedWorkTests {
   @Test func workThatWaitsForTheTestIsCancelledAndListed() async {
