@@ -11,8 +11,9 @@ public struct Execution<Event: Sendable>: Sendable {
   public var cancellations: [WorkCancellation]
   /// The errors thrown by work that had no `catch:` handler.
   public var unhandledErrors: [any Error]
-  /// The ids of the work that was still waiting for the test when all other work had finished, in
-  /// the order it started; `perform` cancelled it. `nil` for unkeyed work.
+  /// The ids of the work still waiting for the test when all other work had finished.
+  ///
+  /// In the order it started; `nil` for unkeyed work. `perform` cancelled it.
   public var unfinishedWork: [WorkID?]
 }
 

@@ -168,8 +168,9 @@ public final class StoreTest<F: Feature>: Sendable {
     journal.events
   }
 
-  /// What the checks of a non-exhaustive test did not check, in order: events skipped, state changes
-  /// and decisions not listed. Empty for an exhaustive test.
+  /// What the checks of a non-exhaustive test did not check, in order.
+  ///
+  /// Events skipped, state changes and decisions not listed. Empty for an exhaustive test.
   public var skippedAssertions: [String] {
     progress.withLock { $0.skipped }
   }

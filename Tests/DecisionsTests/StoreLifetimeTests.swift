@@ -40,7 +40,9 @@ import Testing
     await store.settle()
     #expect(await store.state.count == 0)
     #expect(
-      journal.records.suffix(2) == [.ignored(.add(7), reason: .stopped), .workFinished(id: WorkID("a"))])
+      journal.records.suffix(2) == [
+        .ignored(.add(7), reason: .stopped), .workFinished(id: WorkID("a")),
+      ])
   }
 
   @Test func eventsAfterStopAreIgnoredAndReported() async {
