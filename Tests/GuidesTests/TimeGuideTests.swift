@@ -30,14 +30,20 @@ import Testing
         state: .init(),
         deps: .init(clock: clock, search: searches.recording { query in ["\(query) City"] }))
 
-      await test.send(.queryChanged("p"))
+      await test.send(.queryChanged("p"), decisions: [.search("p", after: .milliseconds(300))]) {
+        $0.query = "p"
+      }
       await clock.advance(by: .milliseconds(200))
-      await test.send(.queryChanged("pa"))  // inside the quiet period: replaces the search for "p"
+      // Inside the quiet period: replaces the search for "p", wait included.
+      await test.send(.queryChanged("pa"), decisions: [.search("pa", after: .milliseconds(300))]) {
+        $0.query = "pa"
+      }
       await clock.advance(by: .milliseconds(299))
       #expect(searches.all == [])  // 1 ms before the deadline: nothing yet
       await clock.advance(by: .milliseconds(1))
+      await test.receive(.found("pa", results: ["pa City"])) { $0.results = ["pa City"] }
       #expect(searches.all == ["pa"])
-      await test.expectState(.init(query: "pa", results: ["pa City"]))
+      await test.finish()
     }
 
     @Test func clearingTheQueryCancelsThePendingSearch() async {
@@ -45,11 +51,13 @@ import Testing
       let test = StoreTest<CitySearch>(
         state: .init(), deps: .init(clock: clock, search: unimplemented("search")))
 
-      await test.send(.queryChanged("p"))
-      await test.send(.queryChanged(""))
-      await clock.advance(by: .seconds(1))
+      await test.send(.queryChanged("p"), decisions: [.search("p", after: .milliseconds(300))]) {
+        $0.query = "p"
+      }
+      await test.send(.queryChanged(""), decisions: [.cancelSearch]) { $0.query = "" }
       #expect(clock.sleeperCount == 0)
-      test.expectProcessed([.queryChanged("p"), .queryChanged("")])
+      await clock.advance(by: .seconds(1))  // no search, and nothing to receive
+      await test.finish()
     }
   }
 
@@ -75,20 +83,30 @@ import Testing
       let test = StoreTest<ScrollReporter>(
         state: .init(), deps: .init(clock: clock, report: reports.record))
 
-      await test.send(.scrolled(to: 10))
+      await test.send(.scrolled(to: 10), decisions: [.report(10), .wait(.seconds(1))]) {
+        $0.isThrottling = true
+      }
       #expect(reports.all == [10])  // leading: at once
-      await test.send(.scrolled(to: 20))
+      await test.send(.scrolled(to: 20)) { $0.pending = 20 }
       await clock.advance(by: .milliseconds(500))
-      await test.send(.scrolled(to: 30))
+      await test.send(.scrolled(to: 30)) { $0.pending = 30 }
       await clock.advance(by: .milliseconds(499))
       #expect(reports.all == [10])  // 1 ms before the interval ends
       await clock.advance(by: .milliseconds(1))
+      await test.receive(.intervalEnded, decisions: [.report(30), .wait(.seconds(1))]) {
+        $0.pending = nil
+      }
       #expect(reports.all == [10, 30])  // trailing: the last offset of the interval
 
-      await clock.advance(by: .seconds(1))  // an interval with nothing pending ends the throttling
-      await test.expectState(.init(isThrottling: false, pending: nil))
-      await test.send(.scrolled(to: 40))
+      await clock.advance(by: .seconds(1))
+      await test.receive(.intervalEnded) { $0.isThrottling = false }  // nothing pending
+      await test.send(.scrolled(to: 40), decisions: [.report(40), .wait(.seconds(1))]) {
+        $0.isThrottling = true
+      }
       #expect(reports.all == [10, 30, 40])
+      await clock.advance(by: .seconds(1))  // the last interval ends before the test does
+      await test.receive(.intervalEnded) { $0.isThrottling = false }
+      await test.finish()
     }
   }
 
@@ -110,25 +128,24 @@ import Testing
       let clock = TestClock()
       let test = StoreTest<Stopwatch>(state: .init(), deps: .init(clock: clock))
 
-      await test.send(.startTapped)
+      await test.send(.startTapped, decisions: [.tick(every: .seconds(1))]) { $0.isRunning = true }
       await clock.advance(by: .milliseconds(999))
-      await test.expectState(.init(seconds: 0, isRunning: true))
+      test.expectProcessed([])  // 1 ms before the first tick: nothing yet
       await clock.advance(by: .milliseconds(1))
-      await test.expectState(.init(seconds: 1, isRunning: true))
+      await test.receive(.ticked) { $0.seconds = 1 }
       await clock.advance(by: .seconds(1))
-      await test.expectState(.init(seconds: 2, isRunning: true))
+      await test.receive(.ticked) { $0.seconds = 2 }
 
-      await test.send(.pauseTapped)
-      await clock.advance(by: .seconds(10))
-      await test.expectState(.init(seconds: 2, isRunning: false))
+      await test.send(.pauseTapped, decisions: [.stopTicking]) { $0.isRunning = false }
       #expect(clock.sleeperCount == 0)
+      await clock.advance(by: .seconds(10))  // no tick: nothing to receive
 
-      await test.send(.startTapped)
+      await test.send(.startTapped, decisions: [.tick(every: .seconds(1))]) { $0.isRunning = true }
       await clock.advance(by: .milliseconds(999))
-      await test.send(.disappeared)
-      await clock.advance(by: .seconds(10))
-      await test.expectState(.init(seconds: 2, isRunning: false))
+      await test.send(.disappeared, decisions: [.cancelAll]) { $0.isRunning = false }
       #expect(clock.sleeperCount == 0)
+      await clock.advance(by: .seconds(10))
+      await test.finish()
     }
   }
 
@@ -157,13 +174,15 @@ import Testing
             return "Ada"
           }))
 
-      await test.send(.loadTapped)
+      await test.send(.loadTapped, decisions: [.load, .startTimeout(.seconds(10))]) {
+        $0 = .loading
+      }
       await clock.advance(by: .milliseconds(9_999))
-      await test.expectState(.loading)
+      #expect(clock.sleeperCount == 2)  // 1 ms before the timeout: the load and the timeout wait
       await clock.advance(by: .milliseconds(1))
-      await test.expectState(.timedOut)
+      await test.receive(.timedOut, decisions: [.cancelLoad]) { $0 = .timedOut }
       #expect(clock.sleeperCount == 0)  // the load was cancelled
-      test.expectProcessed([.loadTapped, .timedOut])
+      await test.finish()
     }
 
     @Test func aLoadWithinTheTimeoutCancelsTheTimeout() async {
@@ -177,14 +196,16 @@ import Testing
             return "Ada"
           }))
 
-      await test.send(.loadTapped)
+      await test.send(.loadTapped, decisions: [.load, .startTimeout(.seconds(10))]) {
+        $0 = .loading
+      }
       await clock.advance(by: .milliseconds(2_999))
-      await test.expectState(.loading)
+      #expect(clock.sleeperCount == 2)  // 1 ms before the load ends: both still wait
       await clock.advance(by: .milliseconds(1))
-      await test.expectState(.loaded("Ada"))
+      await test.receive(.loaded("Ada"), decisions: [.cancelTimeout]) { $0 = .loaded("Ada") }
       #expect(clock.sleeperCount == 0)  // the timeout was cancelled
-      await clock.advance(by: .seconds(10))
-      test.expectProcessed([.loadTapped, .loaded("Ada")])
+      await clock.advance(by: .seconds(10))  // no .timedOut: nothing to receive
+      await test.finish()
     }
   }
 
@@ -230,6 +251,18 @@ import Testing
       #expect(clock.now == .init(offset: .seconds(2)))
     }
 
+    @Test func onATestClockTheWaitIsCancelledAndListedAsUnfinished() async {
+      let clock = TestClock()
+      let execution = await perform(
+        QuoteLoader.Decision.wait(.seconds(2)), of: QuoteLoader.self,
+        deps: .init(
+          clock: clock, random: unimplemented("random", placeholder: 0),
+          load: unimplemented("load")))
+      #expect(execution.events == [])  // no one advanced the clock
+      #expect(execution.unfinishedWork == [WorkID("retry")])
+      #expect(clock.sleeperCount == 0)
+    }
+
     @Test func aLoadThatFailsTwiceSucceedsOnTheThirdAttempt() async {
       let clock = TestClock()
       let loads = Calls<Void>()
@@ -244,19 +277,31 @@ import Testing
             return "Simplicity is prerequisite for reliability."
           }))
 
-      await test.send(.loadTapped)
-      await test.settle()  // the first load failed; the retry waits on the clock
-      await test.expectState(.waitingToRetry(attempt: 2))
+      await test.send(.loadTapped, decisions: [.load]) { $0 = .loading(attempt: 1) }
+      // The first load fails at once; the retry waits on the clock.
+      await test.receive(.failed("offline", jitter: 0.5), decisions: [.wait(.milliseconds(750))]) {
+        $0 = .waitingToRetry(attempt: 2)
+      }
       await clock.advance(by: .milliseconds(749))  // the first delay: 1 s × 0.75
       #expect(loads.count == 1)
       await clock.advance(by: .milliseconds(1))
+      await test.receive(.retryDelayEnded, decisions: [.load]) { $0 = .loading(attempt: 2) }
+      await test.receive(
+        .failed("offline", jitter: 0.5), decisions: [.wait(.milliseconds(1_500))]
+      ) {
+        $0 = .waitingToRetry(attempt: 3)
+      }
       #expect(loads.count == 2)
       await clock.advance(by: .milliseconds(1_499))  // the second delay: 2 s × 0.75
       #expect(loads.count == 2)
       await clock.advance(by: .milliseconds(1))
-      await test.expectState(.loaded("Simplicity is prerequisite for reliability."))
+      await test.receive(.retryDelayEnded, decisions: [.load]) { $0 = .loading(attempt: 3) }
+      await test.receive(.loaded("Simplicity is prerequisite for reliability.")) {
+        $0 = .loaded("Simplicity is prerequisite for reliability.")
+      }
       #expect(loads.count == 3)
       #expect(draws.all == [0...1, 0...1])
+      await test.finish()
     }
 
     @Test func aLoadThatAlwaysFailsGivesUpAfterFourAttempts() async {
@@ -267,17 +312,26 @@ import Testing
         deps: .init(
           clock: clock, random: { _ in 1 }, load: loads.recording { throw Offline() }))
 
-      await test.send(.loadTapped)
-      await test.settle()
-      await test.expectState(.waitingToRetry(attempt: 2))
+      await test.send(.loadTapped, decisions: [.load]) { $0 = .loading(attempt: 1) }
+      await test.receive(.failed("offline", jitter: 1), decisions: [.wait(.seconds(1))]) {
+        $0 = .waitingToRetry(attempt: 2)
+      }
       await clock.advance(by: .seconds(1))
-      await test.expectState(.waitingToRetry(attempt: 3))
+      await test.receive(.retryDelayEnded, decisions: [.load]) { $0 = .loading(attempt: 2) }
+      await test.receive(.failed("offline", jitter: 1), decisions: [.wait(.seconds(2))]) {
+        $0 = .waitingToRetry(attempt: 3)
+      }
       await clock.advance(by: .seconds(2))
-      await test.expectState(.waitingToRetry(attempt: 4))
+      await test.receive(.retryDelayEnded, decisions: [.load]) { $0 = .loading(attempt: 3) }
+      await test.receive(.failed("offline", jitter: 1), decisions: [.wait(.seconds(4))]) {
+        $0 = .waitingToRetry(attempt: 4)
+      }
       await clock.advance(by: .seconds(4))
-      await test.expectState(.failed("offline"))
+      await test.receive(.retryDelayEnded, decisions: [.load]) { $0 = .loading(attempt: 4) }
+      await test.receive(.failed("offline", jitter: 1)) { $0 = .failed("offline") }  // no retry
       #expect(loads.count == 4)
       #expect(clock.sleeperCount == 0)
+      await test.finish()
     }
   }
 
@@ -313,15 +367,22 @@ import Testing
         deps: .init(
           clock: clock, now: { clock.date(since: start) }, save: saves.recording { _ in }))
 
-      await test.send(.edited("Dear"))
+      await test.send(.edited("Dear"), decisions: [.save("Dear", after: .seconds(1))]) {
+        $0.text = "Dear"
+      }
       await clock.advance(by: .milliseconds(500))
-      await test.send(.edited("Dear Ann"))
+      await test.send(.edited("Dear Ann"), decisions: [.save("Dear Ann", after: .seconds(1))]) {
+        $0.text = "Dear Ann"
+      }
       await clock.advance(by: .milliseconds(999))
-      #expect(saves.all == [])
+      #expect(saves.all == [])  // 1 ms before the deadline: nothing yet
       await clock.advance(by: .milliseconds(1))
+      await test.receive(.saved("Dear Ann", at: start.addingTimeInterval(1.5))) {
+        $0.savedText = "Dear Ann"
+        $0.savedAt = start.addingTimeInterval(1.5)
+      }
       #expect(saves.all == ["Dear Ann"])
-      await test.expectState(
-        .init(text: "Dear Ann", savedText: "Dear Ann", savedAt: start.addingTimeInterval(1.5)))
+      await test.finish()
     }
   }
 }
