@@ -220,6 +220,43 @@ extension StoreTest where F.State: Equatable, F.Decision: Equatable, F.Event: Eq
   }
 }
 
+extension StoreTest {
+  /// Asserts that the store has processed no event since the last one the test asserted: for the
+  /// moment just before a deadline, when nothing may have happened yet.
+  ///
+  /// ```swift
+  /// await clock.advance(by: .milliseconds(299))
+  /// await test.expectNoNewEvents()  // the quiet period has not ended
+  /// ```
+  ///
+  /// The events it finds fail the test, and count as asserted, so one mistake fails once.
+  /// - Parameters:
+  ///   - fileID: The caller's file id, for the failure's location.
+  ///   - filePath: The caller's file path, for the failure's location.
+  ///   - line: The caller's line, for the failure's location.
+  ///   - column: The caller's column, for the failure's location.
+  public func expectNoNewEvents(
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    // NB: one hop to the store first, so that an event it is processing now is counted.
+    _ = await store.isStopped
+    let events = journal.events
+    let start = progress.withLock { progress in
+      defer { progress.assertedEvents = max(progress.assertedEvents, events.count) }
+      return progress.assertedEvents
+    }
+    guard start < events.count else { return }
+    let new = events[start...]
+    reportFailure(
+      "Expected no new events, but the store processed \(new.count) since the last one asserted:\n"
+        + new.map { "    " + describe($0, indent: "    ") }.joined(separator: "\n"),
+      at: Location(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+}
+
 extension StoreTest where F.State: Equatable {
   /// Asserts the store's current state, failing with a structural diff if it differs.
   /// - Parameters:

@@ -281,6 +281,24 @@ import Testing
     await test.finish()
   }
 
+  @Test func noNewEventsBeforeADeadlineAndAFailureNamingTheEarlyOne() async {
+    let clock = TestClock()
+    let test = StoreTest<Ticker>(state: .init(), deps: .init(clock: clock))
+    await test.send(.typed("a"), decisions: [.debounce("a")]) { $0.query = "a" }
+    await clock.advance(by: .milliseconds(299))
+    #expect(await withCapturedFailures { await test.expectNoNewEvents() } == [])
+    await clock.advance(by: .milliseconds(1))
+    let failures = await withCapturedFailures { await test.expectNoNewEvents() }
+    #expect(
+      failures.map(\.message) == [
+        """
+        Expected no new events, but the store processed 1 since the last one asserted:
+            .quietPeriodEnded("a")
+        """
+      ])
+    await test.finish()  // the failure counted the event as asserted: one mistake fails once
+  }
+
   @Test func advancingTheClockThenReceivingReadsLikeTheStory() async {
     let clock = TestClock()
     let test = StoreTest<Ticker>(state: .init(), deps: .init(clock: clock))

@@ -130,7 +130,7 @@ import Testing
 
       await test.send(.startTapped, decisions: [.tick(every: .seconds(1))]) { $0.isRunning = true }
       await clock.advance(by: .milliseconds(999))
-      test.expectProcessed([])  // 1 ms before the first tick: nothing yet
+      await test.expectNoNewEvents()  // 1 ms before the first tick: nothing yet
       await clock.advance(by: .milliseconds(1))
       await test.receive(.ticked) { $0.seconds = 1 }
       await clock.advance(by: .seconds(1))
