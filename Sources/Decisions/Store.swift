@@ -168,7 +168,7 @@ public actor Store<F: Feature> {
   /// the test fires it with the clock's `advance(by:)`. On any other clock, such as
   /// `ContinuousClock`, `settle()` waits for the timer like for any other work.
   ///
-  /// Work that never finishes (and ignores cancellation) keeps `settle()` waiting, until the waiting
+  /// Work that never finishes keeps `settle()` waiting, until the waiting
   /// task is cancelled: then `settle()` returns at once, settled or not, so a test's time limit can
   /// end it.
   public func settle() async {

@@ -61,14 +61,17 @@ public final class ControlledDependency<Arguments: Sendable, Value: Sendable>: S
       return state.answers.removeFirst()
     }
     if let answer { return answer }
-    let call = Call(arguments: arguments, wait: WorkActivity.beginWait())
-    let claimant = state.withLock { state -> CheckedContinuation<Call, any Error>? in
+    // NB: the wait begins under the lock, with the call recorded: once the store counts its work as
+    // waiting, `callCount` and `nextCall()` see the call.
+    let (call, claimant) = state.withLock {
+      state -> (Call, CheckedContinuation<Call, any Error>?) in
+      let call = Call(arguments: arguments, wait: WorkActivity.beginWait())
       state.callCount += 1
       guard !state.claimants.isEmpty else {
         state.unclaimed.append(call)
-        return nil
+        return (call, nil)
       }
-      return state.claimants.removeFirst().continuation
+      return (call, state.claimants.removeFirst().continuation)
     }
     claimant?.resume(returning: call)
     return try await call.result()

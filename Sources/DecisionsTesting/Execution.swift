@@ -46,6 +46,10 @@ public enum WorkCancellation: Sendable, Hashable {
 /// #expect(execution.unfinishedWork == [WorkID("subscription")])
 /// ```
 ///
+/// Work that waits for anything else, such as a stream the test does not control, keeps `perform`
+/// waiting until the task that called it is cancelled (a test's time limit, say); `perform` then
+/// returns what it has.
+///
 /// ```swift
 /// let execution = await perform(
 ///   FactFeature.Decision.load, of: FactFeature.self,
@@ -101,11 +105,27 @@ actor ExecutionHarness<F: Feature>: WorkHostOwner {
 
   /// Returns once `condition` holds for the registry, checking it whenever work finishes or begins
   /// to wait for the test.
+  ///
+  /// If the waiting task is cancelled (a test's time limit), it returns at once.
   private func waitUntil(_ condition: @escaping (WorkRegistry) -> Bool) async {
     guard !condition(workHost.registry) else { return }
-    await withCheckedContinuation { continuation in
-      idleWaiter = (condition, continuation)
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        if Task.isCancelled {
+          continuation.resume()
+        } else {
+          idleWaiter = (condition, continuation)
+        }
+      }
+    } onCancel: {
+      Task { await self.stopWaiting() }
     }
+  }
+
+  /// Resumes the waiter, whatever the condition: its task was cancelled.
+  private func stopWaiting() {
+    idleWaiter?.continuation.resume()
+    idleWaiter = nil
   }
 
   private func resumeWaiterIfDone() {

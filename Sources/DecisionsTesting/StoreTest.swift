@@ -28,7 +28,9 @@ import Decisions
 /// checked, and events dropped because their work was cancelled or had finished that the test did
 /// not expect with ``expectIgnored(_:reason:fileID:filePath:line:column:)``; then it stops the store.
 /// A test that does not call `finish()` gets the same checks, without settling, when the
-/// `StoreTest` is released, reported at the line that created it. ``EndChecks`` turns each off.
+/// `StoreTest` is released, reported at the line that created it; running work is then reported
+/// only if some of it waits for the test, since other work may be a moment from its end.
+/// ``EndChecks`` turns each check off.
 public final class StoreTest<F: Feature>: Sendable {
   /// The store under test.
   public let store: Store<F>
@@ -131,11 +133,14 @@ public final class StoreTest<F: Feature>: Sendable {
     }
   }
 
-  // NB: a test that never called `finish()` is checked here, without settling: what is running or
-  // unasserted at this moment is what the test left behind.
+  // NB: a test that never called `finish()` is checked here, without settling: what is unasserted
+  // at this moment is what the test left behind. Running work is reported only when some of it
+  // waits for the test, which is certain to be left behind; other work may be a moment from
+  // finishing (it sent its last event, and its end is on its way to the store).
   deinit {
     let finished = progress.withLock { $0.isFinished }
-    guard !finished, let problems = endProblems() else { return }
+    let stuck = store.workActivity?.hasWaits ?? false
+    guard !finished, let problems = endProblems(runningWork: stuck) else { return }
     reportFailure(
       "The test ended with \(problems)\n(Checked when the StoreTest was released; call "
         + "`await test.finish()` to check at a line of your choice.)",
@@ -179,9 +184,11 @@ public final class StoreTest<F: Feature>: Sendable {
   ///
   /// Each check in ``endChecks`` fails the test, at this call, with a message that lists what it
   /// found. Work still running after settling is work that waits for the test: asleep on a
-  /// ``TestClock``, in a ``ControlledDependency`` call, or never ending; advance the clock, answer
-  /// the call, or send the event that cancels it before finishing, or leave ``EndChecks/runningWork``
-  /// out of ``endChecks``.
+  /// ``TestClock``, or in a ``ControlledDependency`` call; advance the clock, answer the call, or
+  /// send the event that cancels it before finishing. Work that waits for anything else (a stream
+  /// the test does not end, say) keeps settling waiting: leave ``EndChecks/runningWork`` out of
+  /// ``endChecks`` for a test that leaves such work running on purpose, and `finish()` then does
+  /// not wait for running work, nor report it.
   /// - Parameters:
   ///   - fileID: The caller's file id, for the failure's location.
   ///   - filePath: The caller's file path, for the failure's location.
@@ -193,7 +200,13 @@ public final class StoreTest<F: Feature>: Sendable {
     line: UInt = #line,
     column: UInt = #column
   ) async {
-    await store.settle()
+    // NB: settling waits for running work; a test that leaves work running on purpose switches the
+    // check off, and then `finish()` does not wait for it either.
+    if endChecks.contains(.runningWork) {
+      await store.settle()
+    } else {
+      _ = await store.isStopped
+    }
     progress.withLock { $0.isFinished = true }
     if let problems = endProblems() {
       reportFailure(
@@ -246,10 +259,11 @@ public final class StoreTest<F: Feature>: Sendable {
   // MARK: - End-of-test checks
 
   /// What the end-of-test checks found, as a message, or nil when they pass.
-  func endProblems() -> String? {
+  /// - Parameter runningWork: Whether to check for running work, if ``endChecks`` asks for it.
+  func endProblems(runningWork: Bool = true) -> String? {
     let progress = progress.withLock { $0 }
     var problems: [String] = []
-    if endChecks.contains(.runningWork) {
+    if runningWork, endChecks.contains(.runningWork) {
       let running = journal.runningWork
       if !running.isEmpty {
         problems.append(
@@ -289,10 +303,10 @@ public final class StoreTest<F: Feature>: Sendable {
     return "these problems:\n" + problems.map { "- " + $0 }.joined(separator: "\n")
   }
 
-  /// The events dropped because their work had been cancelled or had finished, after the first
-  /// `count` of them.
+  /// The events dropped after the first `count`, except those dropped because the store had
+  /// stopped: after `finish()`, or a test's own `stop()`, that is what a store does.
   func unexpectedIgnored(after count: Int) -> [(event: F.Event, reason: IgnoredReason)] {
-    Array(journal.ignoredEvents.filter { $0.reason != .stopped }.dropFirst(count))
+    Array(journal.ignoredEvents.dropFirst(count).filter { $0.reason != .stopped })
   }
 
   private func describeErrors(_ errors: [(id: WorkID?, error: any Error)]) -> String {

@@ -83,7 +83,8 @@ public final class TestClock: Clock, Sendable {
     /// The owners of work that slept on this clock: settled before time moves.
     var activities: [ObjectIdentifier: WorkActivity] = [:]
     /// Callers of `waitForSleepers(_:)`, with the count each waits for.
-    var sleeperWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    var sleeperWaiters: [(id: UInt64, count: Int, continuation: CheckedContinuation<Void, Never>)] =
+      []
 
     /// Takes the callers of `waitForSleepers(_:)` whose count is reached.
     mutating func takeSatisfiedWaiters() -> [CheckedContinuation<Void, Never>] {
@@ -254,14 +255,28 @@ public final class TestClock: Clock, Sendable {
   /// await clock.waitForSleepers(1)
   /// await clock.advance(by: .seconds(5))
   /// ```
+  ///
+  /// If the waiting task is cancelled, it returns at once, whether or not the sleepers came.
   public func waitForSleepers(_ count: Int) async {
-    await withCheckedContinuation { continuation in
-      let ready = state.withLock { state in
-        if state.sleepers.count >= count { return true }
-        state.sleeperWaiters.append((count, continuation))
-        return false
+    let id = state.withLock { state -> UInt64 in
+      state.lastSleeperID += 1
+      return state.lastSleeperID
+    }
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        // NB: decided under the lock, so that this and the cancellation handler never both resume.
+        let ready = state.withLock { state in
+          if state.sleepers.count >= count || Task.isCancelled { return true }
+          state.sleeperWaiters.append((id, count, continuation))
+          return false
+        }
+        if ready { continuation.resume() }
       }
-      if ready { continuation.resume() }
+    } onCancel: {
+      let waiter = state.withLock { state in
+        state.sleeperWaiters.firstIndex { $0.id == id }.map { state.sleeperWaiters.remove(at: $0) }
+      }
+      waiter?.continuation.resume()
     }
   }
 
@@ -278,7 +293,12 @@ public final class TestClock: Clock, Sendable {
   /// Settles every store attached to the clock, so that work a test just started reaches its sleep
   /// before time moves.
   private func settleKnownOwners() async {
-    let activities = state.withLock { Array($0.activities.values) }
+    // NB: the owners that are gone are forgotten here, so a clock that outlives many stores does
+    // not keep their activities.
+    let activities = state.withLock { state in
+      state.activities = state.activities.filter { $0.value.isOwnerAlive }
+      return Array(state.activities.values)
+    }
     for activity in activities {
       await activity.settleOwner()
     }

@@ -61,6 +61,16 @@ package final class WorkActivity: Sendable {
     self.listener = listener
   }
 
+  /// Whether any work has a wait in progress.
+  package var hasWaits: Bool {
+    waits.withLock { !$0.isEmpty }
+  }
+
+  /// Whether the owner still exists.
+  package var isOwnerAlive: Bool {
+    listener.isAlive
+  }
+
   /// Whether every token in `tokens` has a wait in progress.
   package func areAllWaiting(_ tokens: Dictionary<UInt64, WorkRegistry.Entry>.Keys) -> Bool {
     waits.withLock { waits in tokens.allSatisfy { waits[$0] != nil } }
@@ -130,4 +140,6 @@ package protocol WorkActivityListener: AnyObject, Sendable {
   func waitBegan()
   /// Returns once the owner has settled.
   func settle() async
+  /// Whether the owner still exists.
+  var isAlive: Bool { get }
 }

@@ -127,6 +127,8 @@ private final class OwnerLink<Owner: WorkHostOwner>: WorkActivityListener, @unch
     await owner?.settle()
   }
 
+  var isAlive: Bool { owner != nil }
+
   func started(_ id: WorkID?) {
     owner?.workStarted(id: id)
   }
