@@ -260,6 +260,7 @@ public final class StoreTest<F: Feature>: Sendable {
 
   /// What the end-of-test checks found, as a message, or nil when they pass.
   /// - Parameter runningWork: Whether to check for running work, if ``endChecks`` asks for it.
+  /// - Returns: The message, or nil when every check passes.
   func endProblems(runningWork: Bool = true) -> String? {
     let progress = progress.withLock { $0 }
     var problems: [String] = []

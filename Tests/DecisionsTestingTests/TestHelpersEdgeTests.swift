@@ -108,7 +108,10 @@ import Testing
 /// A subscription to a stream of values that the test may never end.
 enum Stream: Feature {
   typealias State = [Int]
-  enum Event: Equatable, Sendable { case subscribe, got(Int) }
+  enum Event: Equatable, Sendable {
+    case subscribe
+    case got(Int)
+  }
   enum Decision: Equatable, Sendable { case subscribe }
   struct Deps: Sendable { var values: @Sendable () -> AsyncStream<Int> }
 
