@@ -39,7 +39,7 @@ public struct EventPath<C: Core>: Sendable {
 extension EventPath: CustomStringConvertible, CustomTestStringConvertible {
   /// The events, joined by arrows: `.view(.didTapButton) → .model(.failedLoading("x"))`.
   public var description: String {
-    steps.isEmpty ? "no events" : steps.map { Node(reflecting: $0.event).flat }.joined(separator: " → ")
+    steps.isEmpty ? "no events" : steps.map { describeFlat($0.event) }.joined(separator: " → ")
   }
 
   /// The events, as the test's argument is shown in results.

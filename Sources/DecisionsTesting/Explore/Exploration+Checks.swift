@@ -151,7 +151,7 @@ extension Exploration {
     reportFailure(
       """
       From \(whereabouts(stuck)), no state that is "\(goal)" can be reached \
-      (\(onward) other state\(onward == 1 ? "" : "s") can; none is):
+      (it reaches \(onward) other state\(onward == 1 ? "" : "s"), none of them "\(goal)"):
         \(describe(states[stuck], indent: "  "))
       \(storyParagraph(shortestPath(to: stuck)))
       """,

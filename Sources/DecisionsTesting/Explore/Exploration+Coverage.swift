@@ -74,7 +74,7 @@ extension Exploration where C.Event: Equatable {
     for index in uncovered {
       let transition = transitions[index]
       lines.append(
-        "  in \(Node(reflecting: states[transition.from]).flat): \(defaultLabel(transition))")
+        "  in \(describeFlat(states[transition.from])): \(defaultLabel(transition))")
     }
     return Coverage(
       covered: covered, uncovered: uncovered, outside: outside,

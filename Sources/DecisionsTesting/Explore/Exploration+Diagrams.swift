@@ -30,13 +30,25 @@ extension Exploration {
     projection: (C.State) -> Group,
     edgeLabel: ((Transition) -> String)? = nil
   ) -> String {
+    diagram(
+      format, projection: projection, nodeLabel: { ($0 as? String) ?? describeFlat($0) },
+      edgeLabel: edgeLabel)
+  }
+
+  /// Draws the graph of a projection, with each node labelled by `nodeLabel`.
+  private func diagram<Group: Hashable>(
+    _ format: DiagramFormat,
+    projection: (C.State) -> Group,
+    nodeLabel: (Group) -> String,
+    edgeLabel: ((Transition) -> String)?
+  ) -> String {
     var nodeNumbers: [Group: Int] = [:]
     var labels: [String] = []
     let stateNodes = states.map { state in
       let node = projection(state)
       if let number = nodeNumbers[node] { return number }
       nodeNumbers[node] = labels.count
-      labels.append((node as? String) ?? describe(node))
+      labels.append(nodeLabel(node))
       return labels.count - 1
     }
     var seen: Set<DiagramEdge> = []
@@ -51,9 +63,9 @@ extension Exploration {
     let start = stateNodes[0]
     switch format {
     case .mermaid:
+      // NB: Mermaid ends a statement at `;` and a state's name at `"`: both as entity codes.
       let escape = { (text: String) in
-        text.replacingOccurrences(of: "\"", with: "#quot;")
-          .replacingOccurrences(of: ";", with: "#59;")
+        text.map { $0 == "\"" ? "#quot;" : $0 == ";" ? "#59;" : String($0) }.joined()
       }
       var lines = ["stateDiagram-v2"]
       lines += labels.indices.map { "  state \"\(escape(labels[$0]))\" as s\($0)" }
@@ -88,7 +100,10 @@ extension Exploration {
   public func diagram(
     _ format: DiagramFormat = .mermaid, edgeLabel: ((Transition) -> String)? = nil
   ) -> String {
-    diagram(format, projection: { number(of: $0) ?? -1 }, edgeLabel: edgeLabel)
+    diagram(
+      format, projection: { number(of: $0) ?? -1 },
+      nodeLabel: { states.indices.contains($0) ? describeFlat(states[$0]) : "?" },
+      edgeLabel: edgeLabel)
   }
 
   /// Asserts a diagram of the graph against a snapshot file checked in beside the test, like
@@ -129,9 +144,9 @@ extension Exploration {
 
   /// `event / decision, decision`, or `event` alone when it decided nothing, on one line.
   func defaultLabel(_ transition: Transition) -> String {
-    let event = Node(reflecting: transition.event).flat
+    let event = describeFlat(transition.event)
     guard !transition.decisions.isEmpty else { return event }
-    return event + " / " + transition.decisions.map { Node(reflecting: $0).flat }.joined(separator: ", ")
+    return event + " / " + transition.decisions.map(describeFlat).joined(separator: ", ")
   }
 }
 
@@ -140,4 +155,9 @@ private struct DiagramEdge: Hashable {
   var from: Int
   var to: Int
   var label: String
+}
+
+/// A value as the failure messages print it, on one line.
+func describeFlat<T>(_ value: T) -> String {
+  Node(reflecting: value).flat
 }
