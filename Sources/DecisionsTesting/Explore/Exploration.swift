@@ -45,7 +45,7 @@ public struct Exploration<C: Core, Key: Hashable> {
   public private(set) var limitReached: ExplorationLimits.Reached?
 
   /// What identifies a state: the key the search was given.
-  let key: (C.State) -> Key
+  let key: @Sendable (C.State) -> Key
   /// The number of the state with each key.
   private(set) var numbers: [Key: Int] = [:]
   /// For each state, the transition that first reached it (`-1` for the initial state).
@@ -58,7 +58,7 @@ public struct Exploration<C: Core, Key: Hashable> {
   /// its transitions, or the depth limit left it unexpanded).
   private(set) var isExpanded: [Bool] = []
 
-  init(initialState: C.State, key: @escaping (C.State) -> Key) {
+  init(initialState: C.State, key: @escaping @Sendable (C.State) -> Key) {
     self.key = key
     _ = add(initialState, key: key(initialState), parent: -1, depth: 0)
   }
@@ -159,3 +159,5 @@ extension Exploration: CustomStringConvertible {
       + (limitReached.map { "cut by \($0)" } ?? "complete")
   }
 }
+
+extension Exploration: Sendable where Key: Sendable {}

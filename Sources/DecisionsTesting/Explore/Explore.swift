@@ -36,7 +36,7 @@ import Decisions
 public func explore<C: Core, Key: Hashable>(
   _ core: C.Type,
   from state: C.State,
-  key: @escaping (C.State) -> Key,
+  key: @escaping @Sendable (C.State) -> Key,
   limits: ExplorationLimits = .standard,
   events: (C.State) -> [C.Event]
 ) -> Exploration<C, Key> {
