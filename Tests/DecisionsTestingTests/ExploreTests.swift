@@ -130,7 +130,8 @@ import Testing
   }
 
   @Test func aKeyAbstractionMakesAnInfiniteSpaceFinite() {
-    let parity = explore(Odometer.self, from: .init(), key: { $0.count % 2 }) { _ in [.add] }
+    let parity = explore(
+      Odometer.self, from: .init(), key: { $0.count % 2 }, events: { _ in [.add] })
     #expect(parity.isComplete)
     #expect(parity.states.map(\.count) == [0, 1])
     #expect(parity.transitions.map(\.to) == [1, 0])
@@ -240,7 +241,8 @@ import Testing
         .dot, named: "door-changed", projection: { $0 }, record: true,
         filePath: Self.scratchTestFilePath)
     }
-    #expect(recorded.first?.message.hasPrefix("Record mode is on: recorded the diagram at ") == true)
+    #expect(
+      recorded.first?.message.hasPrefix("Record mode is on: recorded the diagram at ") == true)
     let dot = snapshotFile(
       named: "door-changed", pathExtension: "dot", besideTestAt: Self.scratchTestFile)
     #expect(try String(contentsOf: dot, encoding: .utf8) == unjammed.diagram(.dot))

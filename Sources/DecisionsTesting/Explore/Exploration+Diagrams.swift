@@ -74,7 +74,8 @@ extension Exploration {
       return lines.joined(separator: "\n") + "\n"
     case .dot:
       let quote = { (text: String) in
-        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\")
+        "\""
+          + text.replacingOccurrences(of: "\\", with: "\\\\")
           .replacingOccurrences(of: "\"", with: "\\\"") + "\""
       }
       var lines = [

@@ -98,6 +98,17 @@ public struct Exploration<C: Core, Key: Hashable> {
       decisions: decisions)
   }
 
+  /// The bytes the graph's own storage holds, for the benchmark.
+  ///
+  /// It is each array's and the index's capacity times the size of its elements. Heap memory that
+  /// states, keys or events point to is not counted.
+  package var storageBytes: Int {
+    func bytes<T>(_ array: [T]) -> Int { array.capacity * MemoryLayout<T>.stride }
+    let index = numbers.capacity * (MemoryLayout<Key>.stride + MemoryLayout<Int>.stride)
+    return bytes(states) + bytes(transitions) + bytes(parents) + bytes(depths) + bytes(outgoing)
+      + bytes(isExpanded) + index
+  }
+
   // MARK: - Search
 
   /// Adds a state found by `parent` and returns its number.

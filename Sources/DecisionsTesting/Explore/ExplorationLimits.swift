@@ -18,7 +18,8 @@ public struct ExplorationLimits: Sendable, Hashable {
   ///   - depth: The most events from the initial state; unbounded unless set.
   public init(states: Int = 100_000, depth: Int = .max) {
     precondition(
-      states >= 1, "ExplorationLimits: states must be at least 1 (the initial state), not \(states)")
+      states >= 1, "ExplorationLimits: states must be at least 1 (the initial state), not \(states)"
+    )
     precondition(depth >= 1, "ExplorationLimits: depth must be at least 1, not \(depth)")
     self.states = states
     self.depth = depth

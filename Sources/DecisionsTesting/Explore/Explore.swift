@@ -27,11 +27,11 @@ import Decisions
 /// - Parameters:
 ///   - core: The core.
 ///   - state: The initial state.
-///   - events: The events to try in a state. Return the same events for equal keys, in a stable
-///     order: the order decides which of two equally short paths a counterexample shows.
 ///   - key: What identifies a state: two states with the same key are one node of the graph, and
 ///     only the first one reached is explored.
 ///   - limits: The most states to keep and the most events from the initial state.
+///   - events: The events to try in a state. Return the same events for equal keys, in a stable
+///     order: the order decides which of two equally short paths a counterexample shows.
 /// - Returns: The graph of reachable states, and whether a limit cut it.
 public func explore<C: Core, Key: Hashable>(
   _ core: C.Type,

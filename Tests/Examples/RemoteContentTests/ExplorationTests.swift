@@ -57,12 +57,12 @@ struct CoordinatorKey: Hashable, Sendable {
   ]
   let exploration = explore(
     Container.self, from: Container.State(id: ContentID("12345")!),
-    key: { PhaseKey($0.phase) }
-  ) { _ in events }
+    key: { PhaseKey($0.phase) }, events: { _ in events })
 
   @Test func everyPhaseIsReachedAndTheSearchEnds() {
     exploration.expectComplete()
-    #expect(exploration.states.map { PhaseKey($0.phase) } == [.notStarted, .loading, .loaded, .failed])
+    #expect(
+      exploration.states.map { PhaseKey($0.phase) } == [.notStarted, .loading, .loaded, .failed])
     exploration.expectDeterministic()
   }
 
@@ -135,7 +135,8 @@ enum CoordinatorModel {
       events += results(for: top.id, route: top.route)
     }
     let closed = state.nextScreenID - 1
-    if closed > 0, state.stack.last?.id != closed, !state.stack.contains(where: { $0.id == closed }) {
+    if closed > 0, state.stack.last?.id != closed, !state.stack.contains(where: { $0.id == closed })
+    {
       events += results(for: closed, route: .story(ContentID("12345")!))
     }
     return events
@@ -144,7 +145,10 @@ enum CoordinatorModel {
   static func results(for id: Int, route: Route) -> [Coordinator.Event] {
     switch route {
     case .story:
-      [.screen(id: id, .story(.loaded(Fixtures.story))), .screen(id: id, .story(.failed(.notFound)))]
+      [
+        .screen(id: id, .story(.loaded(Fixtures.story))),
+        .screen(id: id, .story(.failed(.notFound))),
+      ]
     case .user:
       [.screen(id: id, .user(.loaded(Fixtures.ada))), .screen(id: id, .user(.failed(.notFound)))]
     case .message:
@@ -196,7 +200,8 @@ enum CoordinatorModel {
 
   @Test func aStaleResultChangesNothing() {
     exploration.expectTransitionInvariant("a result for a closed screen changes nothing") { step in
-      guard case .screen(let id, _) = step.event, !step.before.stack.contains(where: { $0.id == id })
+      guard case .screen(let id, _) = step.event,
+        !step.before.stack.contains(where: { $0.id == id })
       else { return true }
       return step.after == step.before && step.decisions.isEmpty
     }
@@ -213,7 +218,8 @@ enum CoordinatorModel {
 
   @Test func theMachineMatchesItsCheckedInDiagram() {
     exploration.expectDiagram(
-      named: "coordinator-top", projection: { state in
+      named: "coordinator-top",
+      projection: { state in
         state.stack.last.map { "top: \($0.summary)" } ?? "no screen"
       },
       edgeLabel: { transition in
@@ -258,8 +264,8 @@ final class WaitingFetch: Sendable {
   typealias Container = RemoteContent<StoryKind>
   static let paths = explore(
     Container.self, from: Container.State(id: ContentID("12345")!),
-    key: { PhaseKey($0.phase) }
-  ) { _ in ContainerExplorationTests.events }.transitionCoveringPaths()
+    key: { PhaseKey($0.phase) }, events: { _ in ContainerExplorationTests.events }
+  ).transitionCoveringPaths()
 
   @Test(arguments: paths)
   func theStoreFollowsTheCore(path: EventPath<Container>) async {
