@@ -60,6 +60,11 @@ import Testing
       "Tests/Examples/ExtractedCoresTests",
     ],
     "Docs/Comparison.md": ["Tests/GuidesTests/ComparisonGuide.swift"],
+    "Docs/Exploring.md": [
+      "Tests/Examples/FactFeatureTests/FactExplorationTests.swift",
+      "Tests/Examples/RemoteContentTests/ExplorationTests.swift",
+      "Tests/DecisionsTestingTests/ExploreTests.swift",
+    ],
   ]
 
   static let root = URL(fileURLWithPath: #filePath)
