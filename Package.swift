@@ -108,7 +108,7 @@ let package = Package(
 
     .executableTarget(
       name: "decisions-bench",
-      dependencies: ["Decisions"],
+      dependencies: ["Decisions", "DecisionsTesting"],
       path: "Sources/Benchmarks/DecisionsBenchmarks"
     ),
 

@@ -82,6 +82,7 @@ public struct CoreTest<C: Core> where C.State: Equatable, C.Decision: Equatable 
   ) -> [C.Decision] {
     step += 1
     let location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
+    CoreTestRecording.record(C.self, before: state, event: event)
     var actual = state
     let emitted = C.makeDecisions(event: event, state: &actual)
 

@@ -52,37 +52,7 @@ public func expectTrace<C: Core>(
   let text = traceText(
     of: C.self, named: name, from: state, steps: replay(C.self, from: state, events: events))
   let file = traceFile(named: name, besideTestAt: "\(filePath)")
-  let recordMode = record || ProcessInfo.processInfo.environment["DECISIONS_RECORD_TRACES"] == "1"
-  let recorded = try? String(contentsOf: file, encoding: .utf8)
-
-  guard let recorded, !recordMode else {
-    do {
-      try FileManager.default.createDirectory(
-        at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try text.write(to: file, atomically: true, encoding: .utf8)
-    } catch {
-      reportFailure("Could not write the trace \(file.path): \(error)", at: location)
-      return
-    }
-    let reason =
-      recordMode
-      ? "Record mode is on: recorded the trace"
-      : "There was no recorded trace: recorded one"
-    reportFailure(
-      "\(reason) at \(file.path). Review it, commit it, and run the test again without "
-        + "record mode to compare.",
-      at: location)
-    return
-  }
-  if let diff = lineDiff(expected: recorded, actual: text) {
-    reportFailure(
-      """
-      The trace "\(name)" differs from the recorded one at \(file.path) (− recorded, + now):
-      \(diff)
-      If the new story is right, record it again (record: true or DECISIONS_RECORD_TRACES=1).
-      """,
-      at: location)
-  }
+  expectSnapshot(text, kind: "trace", named: name, at: file, record: record, location: location)
 }
 
 /// Returns the text of a trace: a header, then one numbered block per step.
@@ -111,11 +81,5 @@ func traceText<C: Core>(
 
 /// Returns where the trace named `name` is stored for the test file at `testFilePath`.
 func traceFile(named name: String, besideTestAt testFilePath: String) -> URL {
-  let testFile = URL(fileURLWithPath: testFilePath)
-  let safeName = String(
-    name.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "-" })
-  return testFile.deletingLastPathComponent()
-    .appendingPathComponent("__Traces__")
-    .appendingPathComponent(testFile.deletingPathExtension().lastPathComponent)
-    .appendingPathComponent(safeName + ".trace.txt")
+  snapshotFile(named: name, pathExtension: "trace.txt", besideTestAt: testFilePath)
 }

@@ -64,6 +64,11 @@ import Testing
       "Tests/GuidesTests/TimeGuide.swift",
       "Tests/GuidesTests/TimeGuideTests.swift",
     ],
+    "Docs/Exploring.md": [
+      "Tests/Examples/FactFeatureTests/FactExplorationTests.swift",
+      "Tests/Examples/RemoteContentTests/ExplorationTests.swift",
+      "Tests/DecisionsTestingTests/ExploreTests.swift",
+    ],
   ]
 
   static let root = URL(fileURLWithPath: #filePath)

@@ -26,6 +26,7 @@ func runBenchmarks(_ options: Options) async {
     (9, { await uiPathCase($0) }),
     (11, { await actorSendCase($0) }),
     (12, { await rowsCase($0) }),
+    (13, { await exploreCase($0) }),
   ]
   for (number, run) in cases where options.runs(case: number) {
     currentCase = "\(number)"

@@ -18,7 +18,7 @@ struct Options: Equatable {
   var help = false
 
   /// The numbers of all cases.
-  static let allCases = 1...12
+  static let allCases = 1...13
 
   /// The text `--help` prints.
   static let usage = """
@@ -32,7 +32,7 @@ struct Options: Equatable {
 
     OPTIONS:
       --quick          Fewer events and runs: a smoke test that finishes in well under 30 s.
-      --case <n>       Run only case <n> (1-12). Repeat it, or give a list: --case 2,3.
+      --case <n>       Run only case <n> (1-13). Repeat it, or give a list: --case 2,3.
       --events <n>     Events per run for every selected case (for case 10: stores to create).
       --runs <n>       Timed runs per case (default 7; 3 with --quick).
       --warmup <n>     Untimed warm-up runs per case (default 1).
@@ -55,6 +55,7 @@ struct Options: Equatable {
       10 memory: bytes per idle Store; heap allocations per event (valgrind)
       11 case 2 from an actor that does some work between sends (both executor switches)
       12 an event for one of 10, 1,000 or 100,000 rows of an IdentifiedArray (and an array)
+      13 explore: a breadth-first search of a core's states, with 2-, 64- and 512-byte states
     """
 
   /// A command line that cannot be run, with the reason.
@@ -85,7 +86,7 @@ struct Options: Equatable {
         for item in try value().split(separator: ",", omittingEmptySubsequences: false) {
           let number = try positive(String(item), for: name)
           guard allCases.contains(number) else {
-            throw UsageError(message: "--case must be between 1 and 12, not \(number)")
+            throw UsageError(message: "--case must be between 1 and 13, not \(number)")
           }
           options.cases.insert(number)
         }

@@ -114,6 +114,10 @@ struct Report {
       "at most \(Int(value)) deliver\(value == 1 ? "y" : "ies") per burst"
     }
     add("case 9: < 10 main-actor deliveries per burst", deliveries, count) { $0 < 10 }
+    let transitions = { (value: Double) in "\(rate(value)) transitions/s" }
+    add("case 13: explore ≥ 1 M transitions/s", row("13a").map { 1e9 / $0.median }, transitions) {
+      $0 >= 1e6
+    }
     return targets
   }
 

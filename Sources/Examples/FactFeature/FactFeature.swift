@@ -21,7 +21,7 @@ public struct Fact: Equatable, Hashable, Sendable, Codable {
 ///   happens; the load in flight answers it.
 public enum FactFeature: Core {
   /// What the screen shows.
-  public enum State: Equatable, Sendable, Codable {
+  public enum State: Hashable, Sendable, Codable {
     /// Nothing loaded yet (or the first load failed).
     case idle
     /// A load is in flight; `previous` is the fact shown before it, which stays visible.
