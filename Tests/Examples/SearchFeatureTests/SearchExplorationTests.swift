@@ -20,11 +20,11 @@ enum SearchModel {
       ]
     }
 
-  /// Every state the screen can reach from an empty query. The state is its own key: the query
-  /// and the phase only take the values above.
+  /// Every state the screen can reach from an empty query.
+  ///
+  /// Told apart by query and phase, which only take the values above.
   static let exploration = explore(
-    SearchFeature.self, from: .init(), key: { "\($0.query)|\($0.phase)" }
-  ) { _ in events }
+    SearchFeature.self, from: .init(), key: { "\($0.query)|\($0.phase)" }, events: { _ in events })
 
   /// The phase of a state, for the diagram.
   static func phase(_ state: SearchFeature.State) -> String {
