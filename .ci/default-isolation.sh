@@ -55,9 +55,6 @@ conformance="main actor-isolated conformance of 'Item' to 'Equatable' cannot be 
 echo "--- without the annotations, copies fail with the documented errors"
 copy_fixture Sources/Checklist/Item.swift "public nonisolated struct Item" "public struct Item"
 expect_failure "the fixture's model type without nonisolated" "error: $conformance"
-copy_fixture Tests/ChecklistTests/ChecklistTests.swift "@Test nonisolated func" "@Test func"
-expect_failure "the fixture's store test without nonisolated" \
-  "error: sending value of non-Sendable type '(inout Checklist.State) -> Void' risks causing data races"
 
 # The issue's shape: the only uses of Item's == are synthesized, so the error has no location.
 copy_fixture Sources/Checklist/Item.swift "public nonisolated struct Item" "public struct Item"

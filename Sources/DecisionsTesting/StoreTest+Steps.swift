@@ -17,7 +17,7 @@ extension StoreTest where F.State: Equatable, F.Decision: Equatable, F.Event: Eq
   ///   - column: The caller's column, for the failure's location.
   ///   - update: Changes the state before the event into the expected one. Omit it to expect no
   ///     change.
-  public func send(
+  nonisolated(nonsending) public func send(
     _ event: F.Event,
     decisions: [F.Decision] = [],
     fileID: StaticString = #fileID,
@@ -67,7 +67,7 @@ extension StoreTest where F.State: Equatable, F.Decision: Equatable, F.Event: Eq
   ///   - column: The caller's column, for the failure's location.
   ///   - update: Changes the state before the event into the expected one. Omit it to expect no
   ///     change.
-  public func receive(
+  nonisolated(nonsending) public func receive(
     _ event: F.Event,
     decisions: [F.Decision] = [],
     fileID: StaticString = #fileID,
@@ -123,7 +123,7 @@ extension StoreTest where F.State: Equatable, F.Decision: Equatable, F.Event: Eq
   ///   - filePath: The caller's file path, for the failure's location.
   ///   - line: The caller's line, for the failure's location.
   ///   - column: The caller's column, for the failure's location.
-  public func expectIgnored(
+  nonisolated(nonsending) public func expectIgnored(
     _ event: F.Event,
     reason: IgnoredReason = .cancelledWork,
     fileID: StaticString = #fileID,
@@ -235,7 +235,7 @@ extension StoreTest {
   ///   - filePath: The caller's file path, for the failure's location.
   ///   - line: The caller's line, for the failure's location.
   ///   - column: The caller's column, for the failure's location.
-  public func expectNoNewEvents(
+  nonisolated(nonsending) public func expectNoNewEvents(
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
@@ -265,7 +265,7 @@ extension StoreTest where F.State: Equatable {
   ///   - filePath: The caller's file path, for the failure's location.
   ///   - line: The caller's line, for the failure's location.
   ///   - column: The caller's column, for the failure's location.
-  public func expectState(
+  nonisolated(nonsending) public func expectState(
     _ expected: F.State,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,

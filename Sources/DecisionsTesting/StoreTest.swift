@@ -153,13 +153,13 @@ public final class StoreTest<F: Feature>: Sendable {
   /// ``send(_:decisions:fileID:filePath:line:column:_:)`` is chosen, and in an exhaustive test an
   /// event sent without asserting its step fails the end-of-test check.
   @_disfavoredOverload
-  public func send(_ event: F.Event) async {
+  nonisolated(nonsending) public func send(_ event: F.Event) async {
     await store.send(event)
   }
 
   /// Returns once the store has no queued events and no running work, except work that waits for
   /// the test (see ``Decisions/Store/settle()``).
-  public func settle() async {
+  nonisolated(nonsending) public func settle() async {
     await store.settle()
   }
 
@@ -194,7 +194,7 @@ public final class StoreTest<F: Feature>: Sendable {
   ///   - filePath: The caller's file path, for the failure's location.
   ///   - line: The caller's line, for the failure's location.
   ///   - column: The caller's column, for the failure's location.
-  public func finish(
+  nonisolated(nonsending) public func finish(
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,

@@ -299,6 +299,16 @@ import Testing
     await test.finish()  // the failure counted the event as asserted: one mistake fails once
   }
 
+  // NB: compiles only because `send` and `receive` are `nonisolated(nonsending)`: the step closures
+  // are main-actor isolated here, and would not be sent to another executor.
+  @MainActor
+  @Test func aStoreTestRunsOnTheMainActor() async {
+    let test = StoreTest<Loader>(state: .idle, deps: deps(load: { "hi" }))
+    await test.send(.tap, decisions: [.track("tap"), .load]) { $0 = .loading(previous: nil) }
+    await test.receive(.finished("hi"), decisions: [.log("hi")]) { $0 = .loaded("hi") }
+    await test.finish()
+  }
+
   @Test func advancingTheClockThenReceivingReadsLikeTheStory() async {
     let clock = TestClock()
     let test = StoreTest<Ticker>(state: .init(), deps: .init(clock: clock))

@@ -55,7 +55,7 @@ import Testing
   // so are the closures that describe each step; `send` and `receive` run off the main actor, and
   // Swift 6 refuses to send them a main-actor closure ("sending value of non-Sendable type
   // '(inout Checklist.State) -> Void' risks causing data races").
-  @Test nonisolated func anEditIsSavedAndCopiedToItsRow() async throws {
+  @Test func anEditIsSavedAndCopiedToItsRow() async throws {
     let save = ControlledDependency<Item, Void>()
     var initial = Checklist.State()
     initial.rows.append(Row.State(item: Item(id: 1, title: "Buy milk")))
