@@ -5,13 +5,10 @@ import Testing
 
 /// `EventPath.expectStoreAgrees` fails, with these messages, when the store and the core disagree.
 @Suite(.timeLimit(.minutes(1))) struct EventPathFailureTests {
+  /// Deps whose load waits for an answer that never comes, until the store stops.
   private static func deps() -> Loader.Deps {
-    .init(
-      load: {
-        try await Task.sleep(for: .seconds(3_600))
-        return "never"
-      },
-      track: { _ in }, log: { _ in }, snackbar: { _ in })
+    let load = ControlledDependency<Void, String>()
+    return .init(load: { try await load() }, track: { _ in }, log: { _ in }, snackbar: { _ in })
   }
 
   @Test func aStoreThatEndsInAnotherStateFailsWithADiff() async {
