@@ -107,12 +107,10 @@ enum FactModel {
     let shown = Calls<String>()
     let journal = Journal<FactFeature>(initialState: path.initialState)
     // The load waits until the store stops: the path sends the results itself.
+    let load = ControlledDependency<Void, Fact>()
     let deps = FactFeature.Deps(
       track: tracked.record, showSnackbar: shown.record, log: { _ in },
-      loadFact: {
-        try await Task.sleep(for: .seconds(3_600))
-        return Fact(text: "too late")
-      })
+      loadFact: { try await load() })
     let store = Store<FactFeature>(
       state: path.initialState, deps: deps, diagnostics: journal.record)
     await path.expectStoreAgrees(store, journal: journal)

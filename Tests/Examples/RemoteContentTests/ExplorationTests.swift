@@ -255,8 +255,8 @@ final class WaitingFetch: Sendable {
       $0.most = max($0.most, $0.inFlight)
     }
     defer { counts.withLock { $0.inFlight -= 1 } }
-    try await Task.sleep(for: .seconds(3_600))
-    throw CancellationError()
+    // NB: waits until the store cancels it, as an answer that never comes.
+    return try await ControlledDependency<Void, Content>()()
   }
 }
 
