@@ -256,7 +256,8 @@ final class WaitingFetch: Sendable {
     }
     defer { counts.withLock { $0.inFlight -= 1 } }
     // NB: waits until the store cancels it, as an answer that never comes.
-    return try await ControlledDependency<Void, Content>()()
+    _ = try await ControlledDependency<Void, Int>()()
+    throw CancellationError()
   }
 }
 
