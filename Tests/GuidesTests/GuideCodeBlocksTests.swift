@@ -131,6 +131,26 @@ import Testing
   }
 
   @Test(arguments: documents())
+  func everyMermaidDiagramIsItsCheckedInSnapshot(document: String) throws {
+    let markdown = try String(contentsOfFile: Self.path(document), encoding: .utf8)
+    let folder = (document as NSString).deletingLastPathComponent
+    for block in mermaidBlocks(in: markdown) {
+      guard let snapshot = block.snapshot else {
+        Issue.record(
+          "\(document):\(block.line): a Mermaid block needs a link to its .mmd snapshot before it")
+        continue
+      }
+      let file = ((folder as NSString).appendingPathComponent(snapshot) as NSString)
+        .standardizingPath
+      let recorded = try String(contentsOfFile: Self.path(file), encoding: .utf8)
+      if recorded.trimmingCharacters(in: .whitespacesAndNewlines) != block.text {
+        Issue.record(
+          "\(document):\(block.line): the diagram differs from \(file); copy the snapshot again")
+      }
+    }
+  }
+
+  @Test(arguments: documents())
   func everyTestNamedExists(document: String) throws {
     let markdown = try String(contentsOfFile: Self.path(document), encoding: .utf8)
     let names = testNames(in: markdown)
@@ -267,6 +287,25 @@ import Testing
     #expect(
       testNames(in: markdown).map { "\($0.suite).\($0.test)" }
         == ["StoreWorkTests.settleReturnsAtOnceWhenIdle", "ATests.isIt"])
+  }
+
+  @Test func mermaidBlocksAreFoundWithTheSnapshotLinkedBeforeThem() {
+    let markdown = """
+      The machine ([`m.mmd`](x/m.mmd)):
+
+      ```mermaid
+      stateDiagram-v2
+        [*] --> s0
+      ```
+
+      ```mermaid
+      stateDiagram-v2
+      ```
+      """
+    let blocks = mermaidBlocks(in: markdown)
+    #expect(blocks.map(\.line) == [3, 8])
+    #expect(blocks.map(\.snapshot) == ["x/m.mmd", nil])
+    #expect(blocks.first?.text == "stateDiagram-v2\n  [*] --> s0")
   }
 
   @Test func headingsGiveGitHubAnchors() {
@@ -416,6 +455,34 @@ func relativeLinks(in markdown: String) -> [(line: Int, target: String)] {
 
 /// The anchors GitHub gives the headings of a markdown text: lowercased, punctuation dropped,
 /// spaces made hyphens.
+/// The Mermaid blocks of a document: the line of each opening fence, the `.mmd` file linked last
+/// before it (and after the previous block), and the block's text without its fences.
+func mermaidBlocks(in markdown: String) -> [(line: Int, snapshot: String?, text: String)] {
+  var blocks: [(line: Int, snapshot: String?, text: String)] = []
+  var snapshot: String?
+  var open: (line: Int, lines: [String])?
+  for (index, line) in markdown.split(separator: "\n", omittingEmptySubsequences: false)
+    .enumerated()
+  {
+    let trimmed = line.trimmingCharacters(in: .whitespaces)
+    if var block = open {
+      if trimmed == "```" {
+        blocks.append((block.line, snapshot, block.lines.joined(separator: "\n")))
+        snapshot = nil
+        open = nil
+      } else {
+        block.lines.append(String(line))
+        open = block
+      }
+    } else if trimmed == "```mermaid" {
+      open = (index + 1, [])
+    } else if let link = line.range(of: #"\(([^()\s]+\.mmd)\)"#, options: .regularExpression) {
+      snapshot = String(line[link].dropFirst().dropLast())
+    }
+  }
+  return blocks
+}
+
 func headingAnchors(in markdown: String) -> [String] {
   proseLines(of: markdown).compactMap { _, text in
     guard text.hasPrefix("#") else { return nil }
