@@ -453,8 +453,6 @@ func relativeLinks(in markdown: String) -> [(line: Int, target: String)] {
   return links
 }
 
-/// The anchors GitHub gives the headings of a markdown text: lowercased, punctuation dropped,
-/// spaces made hyphens.
 /// The Mermaid blocks of a document: the line of each opening fence, the `.mmd` file linked last
 /// before it (and after the previous block), and the block's text without its fences.
 func mermaidBlocks(in markdown: String) -> [(line: Int, snapshot: String?, text: String)] {
@@ -483,6 +481,8 @@ func mermaidBlocks(in markdown: String) -> [(line: Int, snapshot: String?, text:
   return blocks
 }
 
+/// The anchors GitHub gives the headings of a markdown text: lowercased, punctuation dropped,
+/// spaces made hyphens.
 func headingAnchors(in markdown: String) -> [String] {
   proseLines(of: markdown).compactMap { _, text in
     guard text.hasPrefix("#") else { return nil }
