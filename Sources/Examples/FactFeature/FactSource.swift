@@ -6,36 +6,8 @@ import Foundation
   import FoundationNetworking
 #endif
 
-/// Why a fact could not be loaded, in words fit for a log line.
-public enum FactSourceError: Error, Equatable, Sendable, CustomStringConvertible {
-  /// The bundled source failed on purpose, to show the failure path.
-  case simulatedFailure
-  /// The server could not be reached.
-  case unreachable(String)
-  /// The whole load took longer than allowed.
-  case timedOut(seconds: Double)
-  /// The server answered with a status other than 200.
-  case httpStatus(Int)
-  /// The response was not the JSON the source expects.
-  case malformedResponse(String)
-  /// There were no facts to choose from.
-  case noFacts(String)
-  /// The response body was larger than allowed.
-  case tooLarge(limit: Int)
-
-  /// The cause, for the log.
-  public var description: String {
-    switch self {
-    case .simulatedFailure: "simulated failure (--failure-rate)"
-    case .unreachable(let detail): "server unreachable: \(detail)"
-    case .timedOut(let seconds): "no answer within \(seconds.formatted()) s"
-    case .httpStatus(let status): "HTTP status \(status)"
-    case .malformedResponse(let detail): "malformed response: \(detail)"
-    case .noFacts(let detail): "no facts: \(detail)"
-    case .tooLarge(let limit): HTTPFailure.tooLarge(limit: limit).description
-    }
-  }
-}
+/// Why a fact could not be loaded: the examples' shared ``SourceFailure``.
+public typealias FactSourceError = SourceFailure
 
 /// Where live facts come from: the bundled list, or an HTTP endpoint.
 public struct FactSource: Sendable {
@@ -109,12 +81,7 @@ public struct FactSource: Sendable {
       do {
         return try await httpGet(url, timeout: timeout, maxBytes: maxBytes, decode: decodeFact)
       } catch let failure as HTTPFailure {
-        switch failure {
-        case .unreachable(let detail): throw FactSourceError.unreachable(detail)
-        case .timedOut(let seconds): throw FactSourceError.timedOut(seconds: seconds)
-        case .status(let status): throw FactSourceError.httpStatus(status)
-        case .tooLarge(let limit): throw FactSourceError.tooLarge(limit: limit)
-        }
+        throw FactSourceError(failure)
       }
     }
   }

@@ -6,36 +6,8 @@ import Foundation
   import FoundationNetworking
 #endif
 
-/// Why a search failed, in words fit for the screen.
-public enum SearchSourceError: Error, Equatable, Sendable, CustomStringConvertible {
-  /// The bundled source failed on purpose, to show the failure path.
-  case simulatedFailure
-  /// The server could not be reached.
-  case unreachable(String)
-  /// The whole search took longer than allowed.
-  case timedOut(seconds: Double)
-  /// The server answered with a status other than 200.
-  case httpStatus(Int)
-  /// The response was not the JSON the source expects.
-  case malformedResponse(String)
-  /// The bundled facts could not be read.
-  case noFacts(String)
-  /// The response body was larger than allowed.
-  case tooLarge(limit: Int)
-
-  /// The cause, for the screen.
-  public var description: String {
-    switch self {
-    case .simulatedFailure: "simulated failure (--failure-rate)"
-    case .unreachable(let detail): "server unreachable: \(detail)"
-    case .timedOut(let seconds): "no answer within \(seconds.formatted()) s"
-    case .httpStatus(let status): "HTTP status \(status)"
-    case .malformedResponse(let detail): "malformed response: \(detail)"
-    case .noFacts(let detail): "no facts: \(detail)"
-    case .tooLarge(let limit): HTTPFailure.tooLarge(limit: limit).description
-    }
-  }
-}
+/// Why a search failed: the examples' shared ``SourceFailure``.
+public typealias SearchSourceError = SourceFailure
 
 /// Where searches look: the bundled number facts, or a list of facts fetched over HTTP.
 public struct SearchSource: Sendable {
@@ -125,12 +97,7 @@ public struct SearchSource: Sendable {
           matches(for: text, in: try decodeFacts(from: data))
         }
       } catch let failure as HTTPFailure {
-        switch failure {
-        case .unreachable(let detail): throw SearchSourceError.unreachable(detail)
-        case .timedOut(let seconds): throw SearchSourceError.timedOut(seconds: seconds)
-        case .status(let status): throw SearchSourceError.httpStatus(status)
-        case .tooLarge(let limit): throw SearchSourceError.tooLarge(limit: limit)
-        }
+        throw SearchSourceError(failure)
       }
     }
   }
