@@ -268,10 +268,24 @@ import Testing
     await store.settle()
   }
 
-  @Test func settleWaitsForATimerOnARealClock() async {
-    let store = Store<Ticker>(state: .init(), deps: .init(clock: ContinuousClock()))
+  // NB: a clock that is not a test double, as `ContinuousClock` in an app, but whose sleeper the
+  // test releases by hand, so that no real time passes.
+  @Test func settleWaitsForATimerOnAClockThatIsNotTheTests() async {
+    let clock = HeldClock()
+    let store = Store<Ticker>(state: .init(), deps: .init(clock: clock))
     await store.send(.typed("a"))
-    await store.settle()  // the live clock is not the test's: settle waits the 300 ms out
+    let order = Calls<String>()
+    let settling = Task {
+      await store.settle()
+      order.record("settled")
+    }
+    await clock.waitUntilHeld()
+    // A settle that did not wait for the sleeper would return during these turns.
+    for _ in 0..<200 { await Task.yield() }
+    order.record("released")
+    clock.release()
+    await settling.value
+    #expect(order.all == ["released", "settled"])
     #expect(await store.state.searched == ["a"])
   }
 
@@ -344,5 +358,49 @@ import Testing
     try await load.nextCall().answer("hi")
     await test.settle()
     #expect(await test.state == .loaded("hi"))
+  }
+}
+
+/// A clock that is not a test double: its sleeps wait until the test releases them, whatever the
+/// deadline, and the store cannot tell them from a real clock's.
+final class HeldClock: Clock, Sendable {
+  typealias Instant = TestClock.Instant
+
+  private let state = Protected<
+    (held: [CheckedContinuation<Void, Never>], waiting: [CheckedContinuation<Void, Never>])
+  >(([], []))
+
+  var now: Instant { .init() }
+  var minimumResolution: Duration { .zero }
+
+  func sleep(until deadline: Instant, tolerance: Duration?) async throws {
+    await withCheckedContinuation { continuation in
+      let waiting = state.withLock { state in
+        state.held.append(continuation)
+        defer { state.waiting = [] }
+        return state.waiting
+      }
+      for waiter in waiting { waiter.resume() }
+    }
+  }
+
+  /// Returns once a sleeper is held.
+  func waitUntilHeld() async {
+    await withCheckedContinuation { continuation in
+      let held = state.withLock { state in
+        if state.held.isEmpty { state.waiting.append(continuation) }
+        return !state.held.isEmpty
+      }
+      if held { continuation.resume() }
+    }
+  }
+
+  /// Wakes every held sleeper.
+  func release() {
+    let held = state.withLock { state in
+      defer { state.held = [] }
+      return state.held
+    }
+    for sleeper in held { sleeper.resume() }
   }
 }
