@@ -110,7 +110,8 @@ public actor Store<F: Feature> {
     self.state = state
     self.deps = deps
     self.diagnostics = diagnostics
-    let workHost = WorkHost<Store<F>>(reportsRequests: diagnostics != nil)
+    let link = ActorOwnerLink<Store<F>>()
+    let workHost = WorkHost(link: link, reportsRequests: diagnostics != nil)
     self.registry = workHost.registry
     self.root = workHost.root
     self.queued = workHost.queued
@@ -121,7 +122,7 @@ public actor Store<F: Feature> {
       self.observers = observers
       wantLatestState = true
     }
-    workHost.connect(to: self)
+    link.connect(to: self)
   }
 
   // NB: a store released without `stop()` still ends its observers' sequences, or a `for await`

@@ -75,7 +75,8 @@ public func perform<F: Feature>(
 actor ExecutionHarness<F: Feature>: WorkHostOwner {
   typealias Event = F.Event
 
-  let workHost = WorkHost<ExecutionHarness<F>>(reportsRequests: true)
+  private let link = ActorOwnerLink<ExecutionHarness<F>>()
+  let workHost: WorkHost<F.Event>
   /// What the work did, in order; written on this actor's executor.
   private let record = ExecutionRecord<F.Event>()
   private var idleWaiter:
@@ -84,7 +85,8 @@ actor ExecutionHarness<F: Feature>: WorkHostOwner {
   var workRegistry: WorkRegistry { workHost.registry }
 
   init() {
-    workHost.connect(to: self)
+    workHost = WorkHost(link: link, reportsRequests: true)
+    link.connect(to: self)
   }
 
   /// Performs the decision, waits until all the work it started has finished or waits for the

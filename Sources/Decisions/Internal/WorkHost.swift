@@ -9,27 +9,26 @@
 /// Used only on the owner's executor, like everything it owns; work reaches the owner by hopping to
 /// it through a weak link, so work never keeps its owner alive.
 // NB: a struct, so that a store, which keeps the parts in its own fields, allocates nothing for it.
-package struct WorkHost<Owner: WorkHostOwner> {
+package struct WorkHost<Event: Sendable> {
   /// The running work.
   package let registry: WorkRegistry
   /// Events queued with ``Effects/send(_:)`` behind the event being processed.
-  package let queued: QueuedEvents<Owner.Event>
+  package let queued: QueuedEvents<Event>
   /// The route that work sends events along, to the owner.
-  package let root: EventRoute<Owner.Event>
-  private let link: OwnerLink<Owner>
+  package let root: EventRoute<Event>
 
-  /// Creates a host; call ``connect(to:)`` once the owner is initialized.
-  /// - Parameter reportsRequests: Whether to call the owner's ``WorkHostOwner/workStarted(id:)`` and
-  ///   ``WorkHostOwner/cancelRequested(_:)``. A store that does not need them saves a weak load per
-  ///   start.
-  package init(reportsRequests: Bool) {
-    let link = OwnerLink<Owner>()
-    let queued = QueuedEvents<Owner.Event>()
-    self.link = link
+  /// Creates a host whose work reports to its owner through `link`; connect the link once the owner
+  /// is initialized.
+  /// - Parameters:
+  ///   - link: The owner's link, such as an ``ActorOwnerLink``.
+  ///   - reportsRequests: Whether to tell the owner about each start and each cancellation an
+  ///     executor asks for. A store that does not need them saves a weak load per start.
+  package init(link: WorkHostLink<Event>, reportsRequests: Bool) {
+    let queued = QueuedEvents<Event>()
     self.queued = queued
-    // NB: the closures call methods of the link rather than of the owner: a closure that calls the
-    // owner's generic protocol methods must capture the owner's type too, which costs each store
-    // an allocation per closure.
+    // NB: the closures call methods of the link, a class, rather than the owner's generic protocol
+    // methods: those would make each closure capture the owner's type too, which costs each store an
+    // allocation per closure.
     self.registry = WorkRegistry(
       started: reportsRequests ? { id in link.started(id) } : nil,
       cancelled: reportsRequests ? { request in link.cancelRequested(request) } : nil,
@@ -40,18 +39,13 @@ package struct WorkHost<Owner: WorkHostOwner> {
       deliver: { event, token in await link.deliver(event, from: token) })
   }
 
-  /// Connects the owner that work reports to.
-  package func connect(to owner: Owner) {
-    link.owner = owner
-  }
-
   /// The handle an executor starts work with, at the top scope.
-  package var effects: Effects<Owner.Event> {
+  package var effects: Effects<Event> {
     Effects(registry: registry, route: root, scope: [])
   }
 }
 
-/// The actor a ``WorkHost`` reports to.
+/// The actor a ``WorkHost`` reports to, through an ``ActorOwnerLink``.
 package protocol WorkHostOwner: Actor {
   /// The events work sends back.
   associatedtype Event: Sendable
@@ -98,11 +92,10 @@ extension WorkHostOwner {
   /// An event from the work with `token` arrived on the owner's executor: passes it on if the work
   /// may still send.
   fileprivate func receive(_ event: Event, fromWork token: UInt64) {
-    let registry = workRegistry
-    if registry.isLive(token) {
-      workSent(event)
+    if let reason = workRegistry.reasonToDrop(token) {
+      workSendDropped(event, reason: reason)
     } else {
-      workSendDropped(event, reason: registry.reasonNotLive(token))
+      workSent(event)
     }
   }
 
@@ -113,35 +106,67 @@ extension WorkHostOwner {
   }
 }
 
-/// A weak reference to a host's owner, for work that must not keep it alive.
-// NB: written once, right after the owner's init, before any work can read it.
-private final class OwnerLink<Owner: WorkHostOwner>: WorkActivityListener, @unchecked Sendable {
-  weak var owner: Owner?
+/// How work reaches its host's owner: the owner's executor, through a weak reference, so work never
+/// keeps its owner alive.
+///
+/// Abstract: ``ActorOwnerLink`` implements it for an actor, and `MainStore` has its own.
+// NB: a class rather than a protocol, so the host's closures call it without capturing a type.
+// Written once, right after the owner's init, before any work can read it.
+package class WorkHostLink<Event: Sendable>: WorkActivityListener, @unchecked Sendable {
+  /// Work began to wait for the test; called on the waiting task.
+  package func waitBegan() {}
+  /// Returns once the owner has settled.
+  package func settle() async {}
+  /// Whether the owner still exists.
+  package var isAlive: Bool { false }
+  /// Work started; called on the owner's executor.
+  func started(_ id: WorkID?) {}
+  /// An executor asked for a cancellation; called on the owner's executor.
+  func cancelRequested(_ request: CancelRequest) {}
+  /// Delivers an event from the work with `token` on the owner's executor.
+  func deliver(_ event: Event, from token: UInt64) async {}
+  /// Reports on the owner's executor that the work with `token` ended.
+  func finish(_ token: UInt64, error: (any Error)?) async {}
+}
 
-  func waitBegan() {
+/// The link to an actor that owns work.
+package final class ActorOwnerLink<Owner: WorkHostOwner>: WorkHostLink<Owner.Event>,
+  @unchecked Sendable
+{
+  private weak var owner: Owner?
+
+  /// Creates a link; ``connect(to:)`` it once the owner is initialized.
+  package override init() {}
+
+  /// Connects the owner that work reports to.
+  package func connect(to owner: Owner) {
+    self.owner = owner
+  }
+
+  package override func waitBegan() {
     guard let owner else { return }
     Task { await owner.workBeganWaiting() }
   }
 
-  func settle() async {
+  package override func settle() async {
     await owner?.settle()
   }
 
-  var isAlive: Bool { owner != nil }
+  package override var isAlive: Bool { owner != nil }
 
-  func started(_ id: WorkID?) {
+  override func started(_ id: WorkID?) {
     owner?.workStarted(id: id)
   }
 
-  func cancelRequested(_ request: CancelRequest) {
+  override func cancelRequested(_ request: CancelRequest) {
     owner?.cancelRequested(request)
   }
 
-  func deliver(_ event: Owner.Event, from token: UInt64) async {
+  override func deliver(_ event: Owner.Event, from token: UInt64) async {
     await owner?.receive(event, fromWork: token)
   }
 
-  func finish(_ token: UInt64, error: (any Error)?) async {
+  override func finish(_ token: UInt64, error: (any Error)?) async {
     await owner?.finish(token, error: error)
   }
 }

@@ -65,16 +65,10 @@ package final class WorkRegistry {
     return activity.areAllWaiting(entries.keys)
   }
 
-  /// Whether the work for a token may still send events.
-  package func isLive(_ token: UInt64) -> Bool {
-    entries[token].map { !$0.isCancelled } ?? false
-  }
-
-  /// Why the work for a token may not send events: it was cancelled, or it has finished.
-  ///
-  /// Only meaningful when ``isLive(_:)`` is `false`.
-  package func reasonNotLive(_ token: UInt64) -> IgnoredReason {
-    entries[token] == nil ? .finishedWork : .cancelledWork
+  /// Why an event from the work for a token must be dropped, or `nil` when the work may still send.
+  package func reasonToDrop(_ token: UInt64) -> IgnoredReason? {
+    guard let entry = entries[token] else { return .finishedWork }
+    return entry.isCancelled ? .cancelledWork : nil
   }
 
   /// Starts `body` as tracked work, first cancelling keyed work with the same scope and id.
