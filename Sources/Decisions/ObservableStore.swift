@@ -20,7 +20,10 @@
   /// ```
   @MainActor
   @Observable
-  public final class ObservableStore<F: Feature> {
+  public final class ObservableStore<F: Feature>: ViewModel {
+    /// The feature the store runs.
+    public typealias ModelCore = F
+
     /// The latest state delivered from the store.
     public private(set) var state: F.State
 
@@ -28,6 +31,8 @@
     @ObservationIgnored public let store: Store<F>
 
     @ObservationIgnored private let mailbox: StateMailbox<F>
+    // NB: created with the first child model: most models have none.
+    @ObservationIgnored private var children: ChildModels<F.State>?
 
     /// How many times the model applied a new state.
     ///
@@ -92,6 +97,16 @@
       guard let state = mailbox.takeLatest() else { return }
       self.state = state
       deliveries += 1
+      children?.update(from: state)
+    }
+
+    /// The models of this model's children, made with ``ViewModel/child(_:state:event:)`` and its
+    /// siblings.
+    public var childModels: ChildModels<F.State> {
+      if let children { return children }
+      let children = ChildModels<F.State>()
+      self.children = children
+      return children
     }
   }
 

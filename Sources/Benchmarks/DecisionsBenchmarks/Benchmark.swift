@@ -27,6 +27,7 @@ func runBenchmarks(_ options: Options) async {
     (11, { await actorSendCase($0) }),
     (12, { await rowsCase($0) }),
     (13, { await exploreCase($0) }),
+    (14, { await mainStoreCase($0) }),
   ]
   for (number, run) in cases where options.runs(case: number) {
     currentCase = "\(number)"

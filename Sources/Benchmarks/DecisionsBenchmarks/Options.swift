@@ -18,7 +18,7 @@ struct Options: Equatable {
   var help = false
 
   /// The numbers of all cases.
-  static let allCases = 1...13
+  static let allCases = 1...14
 
   /// The text `--help` prints.
   static let usage = """
@@ -32,7 +32,7 @@ struct Options: Equatable {
 
     OPTIONS:
       --quick          Fewer events and runs: a smoke test that finishes in well under 30 s.
-      --case <n>       Run only case <n> (1-13). Repeat it, or give a list: --case 2,3.
+      --case <n>       Run only case <n> (1-14). Repeat it, or give a list: --case 2,3.
       --events <n>     Events per run for every selected case (for case 10: stores to create).
       --runs <n>       Timed runs per case (default 7; 3 with --quick).
       --warmup <n>     Untimed warm-up runs per case (default 1).
@@ -56,6 +56,7 @@ struct Options: Equatable {
       11 case 2 from an actor that does some work between sends (both executor switches)
       12 an event for one of 10, 1,000 or 100,000 rows of an IdentifiedArray (and an array)
       13 explore: a breadth-first search of a core's states, with 2-, 64- and 512-byte states
+      14 MainStore.send on the main actor: the state is new when it returns (a frame's budget)
     """
 
   /// A command line that cannot be run, with the reason.

@@ -51,7 +51,7 @@ struct Report {
 
   /// Prints how many events of the main cases fit in one frame at 60 and 120 Hz.
   func printFrameBudget() {
-    let rows = ["2", "11", "3", "4", "5", "9b", "9c"].compactMap { row($0) }
+    let rows = ["2", "11", "3", "4", "5", "9b", "9c", "14a", "14b", "14c"].compactMap { row($0) }
     guard !rows.isEmpty else { return }
     print()
     print(

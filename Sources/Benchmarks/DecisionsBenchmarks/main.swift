@@ -29,9 +29,9 @@ if options.checkAllocations {
 
 // NB: this file has no top-level `await`, so `main` is synchronous. An async `main` parks the main
 // thread in `dispatch_main`, which valgrind 3.19 cannot run (it crashes in `sigsuspend`), and the
-// allocation counts of case 10 come from valgrind. Only the main-actor cases (8 and 9) need the
+// allocation counts of case 10 come from valgrind. Only the main-actor cases (8, 9 and 14) need the
 // main queue drained, so only they park the main thread there.
-if options.runs(case: 8) || options.runs(case: 9) {
+if options.runs(case: 8) || options.runs(case: 9) || options.runs(case: 14) {
   Task { @MainActor in
     await runBenchmarks(options)
     exit(0)

@@ -2,8 +2,10 @@ import Decisions
 
 /// The search screen's `@MainActor` observable model, for UI code.
 ///
-/// It is the library's ``Decisions/ObservableStore`` for ``SearchFeature``, with names for what a
-/// view reads and does:
+/// It is the library's ``Decisions/MainStore`` for ``SearchFeature``, with names for what a view
+/// reads and does. The feature runs on the main actor, so the query a text field shows is the one
+/// just typed: `queryChanged` has stored it when it returns, and the debounce and the search run
+/// off the main actor as long work.
 /// ```swift
 /// let model = SearchViewModel(state: .init(), deps: .live(source: .bundled(facts: facts)))
 /// TextField("Search", text: Binding(get: { model.query }, set: model.queryChanged))
@@ -11,9 +13,9 @@ import Decisions
 /// ForEach(model.results, id: \.self) { Text($0) }
 /// if let reason = model.failureReason { Button("Retry: \(reason)") { model.retry() } }
 /// ```
-public typealias SearchViewModel = ObservableStore<SearchFeature>
+public typealias SearchViewModel = MainStore<SearchFeature>
 
-extension ObservableStore where F == SearchFeature {
+extension MainStore where F == SearchFeature {
   /// The query as typed.
   public var query: String { state.query }
 

@@ -276,8 +276,10 @@ import Testing
       state: .init(),
       deps: .init(clock: ImmediateClock(), search: { text in ["\(text) result"] }))
     model.queryChanged("ab")
-    await model.settle()
+    // In the same main-actor turn: a text field bound to the query never lags behind the typing.
     #expect(model.query == "ab")
+    #expect(model.isSearching)
+    await model.settle()
     #expect(model.results == ["ab result"])
     #expect(!model.isSearching)
     #expect(model.failureReason == nil)

@@ -1,0 +1,132 @@
+#if canImport(Observation)
+  /// A main-actor model that a view reads state from and sends events to: a ``MainStore``, an
+  /// ``ObservableStore``, or a ``ChildModel`` made from one of them.
+  ///
+  /// Every view model can make models for its children, for the three shapes the composition
+  /// helpers embed (see ``Core/makeDecisions(event:state:embed:)``): a child, an optional child, and
+  /// children identified by id. A child model holds the child's state and sends the child's events;
+  /// a view that reads it is invalidated only when the child's state changes, not when the rest of
+  /// the parent's state does.
+  ///
+  /// ```swift
+  /// struct CounterView: View {
+  ///   let model: ChildModel<Counter>
+  ///   var body: some View {
+  ///     Button("\(model.state.count)") { model.send(.increment) }
+  ///   }
+  /// }
+  /// // In the parent's view:
+  /// CounterView(model: model.child(Counter.self, state: \.counter, event: Parent.Event.counter))
+  /// ```
+  @MainActor
+  public protocol ViewModel<ModelCore>: AnyObject {
+    /// The core whose state the model holds and whose events it sends.
+    associatedtype ModelCore: Core
+
+    /// The state the view shows.
+    var state: ModelCore.State { get }
+
+    /// Sends an event from the view.
+    func send(_ event: ModelCore.Event)
+
+    /// The child models made from this one: the library keeps them up to date. Not for use.
+    var childModels: ChildModels<ModelCore.State> { get }
+  }
+
+  extension ViewModel {
+    /// Returns the model of a child whose state is always present, such as a counter inside a
+    /// screen.
+    ///
+    /// Asking again with the same key path returns the same model. Its state follows the child's
+    /// state after every change of the parent's, and it is replaced, and so invalidates the views
+    /// that read it, only when the child's state changes.
+    /// - Parameters:
+    ///   - core: The child's core.
+    ///   - state: The child's state in the parent's.
+    ///   - event: Wraps a child's event as the parent's, usually a case of the parent's event enum.
+    /// - Returns: The child's model.
+    public func child<Child: Core>(
+      _ core: Child.Type,
+      state: KeyPath<ModelCore.State, Child.State>,
+      event: @escaping (Child.Event) -> ModelCore.Event
+    ) -> ChildModel<Child> where Child.State: Equatable {
+      childModels.model(
+        key: ChildModels.Key(path: state, id: nil, core: core), from: self.state,
+        read: { $0[keyPath: state] }, send: { [weak self] in self?.send(event($0)) })
+    }
+
+    /// Returns the model of an optional child, such as a sheet, or `nil` while the child's state is
+    /// `nil`.
+    ///
+    /// Asking again while the child is present returns the same model. When the child's state
+    /// becomes `nil`, the model is let go: asking after the child appears again returns a new one.
+    /// - Parameters:
+    ///   - core: The child's core.
+    ///   - state: The child's optional state in the parent's.
+    ///   - event: Wraps a child's event as the parent's.
+    /// - Returns: The child's model, or `nil` when the child is absent.
+    public func child<Child: Core>(
+      _ core: Child.Type,
+      state: KeyPath<ModelCore.State, Child.State?>,
+      event: @escaping (Child.Event) -> ModelCore.Event
+    ) -> ChildModel<Child>? where Child.State: Equatable {
+      childModels.optionalModel(
+        key: ChildModels.Key(path: state, id: nil, core: core), from: self.state,
+        read: { $0[keyPath: state] }, send: { [weak self] in self?.send(event($0)) })
+    }
+
+    /// Returns the model of the child with `id` in an ``IdentifiedArray`` of children, or `nil`
+    /// when no child has that id.
+    ///
+    /// The child is found in O(1). Asking again while the child is present returns the same model;
+    /// once the child is removed, the model is let go.
+    /// ```swift
+    /// ForEach(model.state.rows) { row in
+    ///   if let rowModel = model.child(Row.self, id: row.id, in: \.rows, event: Parent.Event.row) {
+    ///     RowView(model: rowModel)
+    ///   }
+    /// }
+    /// ```
+    /// - Parameters:
+    ///   - core: The child's core.
+    ///   - id: The child's id.
+    ///   - children: The children in the parent's state.
+    ///   - event: Wraps a child's event as the parent's, with the child's id.
+    /// - Returns: The child's model, or `nil` when no child has the id.
+    public func child<Child: Core>(
+      _ core: Child.Type,
+      id: Child.State.ID,
+      in children: KeyPath<ModelCore.State, IdentifiedArray<Child.State>>,
+      event: @escaping (Child.State.ID, Child.Event) -> ModelCore.Event
+    ) -> ChildModel<Child>? where Child.State: Equatable & Identifiable {
+      childModels.optionalModel(
+        key: ChildModels.Key(path: children, id: id, core: core), from: self.state,
+        read: { $0[keyPath: children][id: id] },
+        send: { [weak self] in self?.send(event(id, $0)) })
+    }
+
+    /// Returns the model of the child with `id` in an array of children, or `nil` when no child has
+    /// that id.
+    ///
+    /// Like the version for an ``IdentifiedArray``, but each change of the parent's state searches
+    /// the array for each child model in use: O(*n*) per model. Prefer an `IdentifiedArray` for long
+    /// lists.
+    /// - Parameters:
+    ///   - core: The child's core.
+    ///   - id: The child's id.
+    ///   - children: The children in the parent's state.
+    ///   - event: Wraps a child's event as the parent's, with the child's id.
+    /// - Returns: The child's model, or `nil` when no child has the id.
+    public func child<Child: Core>(
+      _ core: Child.Type,
+      id: Child.State.ID,
+      in children: KeyPath<ModelCore.State, [Child.State]>,
+      event: @escaping (Child.State.ID, Child.Event) -> ModelCore.Event
+    ) -> ChildModel<Child>? where Child.State: Equatable & Identifiable {
+      childModels.optionalModel(
+        key: ChildModels.Key(path: children, id: id, core: core), from: self.state,
+        read: { $0[keyPath: children].first { $0.id == id } },
+        send: { [weak self] in self?.send(event(id, $0)) })
+    }
+  }
+#endif
