@@ -150,14 +150,14 @@ private final class Invalidations {
 
     let views = [parentView, firstView, secondView]
     store.send(.rename("Board"))
-    views.forEach { $0.render() }
+    for view in views { view.render() }
     second.send(.loaded(3))
-    views.forEach { $0.render() }
+    for view in views { view.render() }
     store.send(.row(id: 2, .loaded(4)))
-    views.forEach { $0.render() }
+    for view in views { view.render() }
     // A change that leaves the row's state as it was does not invalidate it either.
     store.send(.row(id: 2, .loaded(4)))
-    views.forEach { $0.render() }
+    for view in views { view.render() }
 
     #expect(parentView.count == 4)
     #expect(firstView.count == 0)

@@ -6,8 +6,9 @@ import Decisions
 
 // MARK: - 14. The main-actor store
 
-/// Case 14: events sent to a ``MainStore`` on the main actor, each processed before `send` returns:
-/// with no decisions (a), with one quick decision (b), and with no decisions while a view and a
+/// Case 14: events sent to a ``MainStore`` on the main actor, each processed before `send` returns.
+///
+/// With no decisions (a), with one quick decision (b), and with no decisions while a view and a
 /// child model's view observe the state and re-read it after every change (c), the worst case of a
 /// render per event. Case 9b's `ObservableStore`, whose state arrives a turn later, is the other
 /// way to run a feature for the UI.
