@@ -25,6 +25,12 @@ extension Store {
     /// Long work keyed `id` (`nil` for unkeyed work) ended: it returned, threw, or ended after being
     /// cancelled. Reported after its ``workFailed(id:error:)``, if any.
     case workFinished(id: WorkID?)
+    /// Long work started in a child's work scope that no declaration in ``Feature/childWork``
+    /// covers: nothing will cancel it when the child leaves the state. Reported once per piece of
+    /// work, after the event that started it.
+    ///
+    /// The scope lists the scopes of the embedding features, outermost first.
+    case workWithoutLifetime(scope: [WorkID])
   }
 }
 

@@ -50,4 +50,23 @@ public protocol Feature: Core {
   ///   - effects: The handle for starting and cancelling long work and sending events. It is only valid
   ///     during this call; do not store it.
   static func execute(_ decision: Decision, deps: Deps, effects: Effects<Event>)
+
+  /// How long the work of the children this feature runs in scopes of their own lives: one
+  /// ``ChildWork`` per kind of child.
+  ///
+  /// After each event, the store cancels the work of every child the event removed from the state,
+  /// so a feature cannot forget to: an optional child set to `nil`, a child removed from its
+  /// collection. See ``ChildWork`` for the declarations. The default declares none, which suits a
+  /// feature that embeds no child in a scope of its own.
+  ///
+  /// Work in a child scope that no declaration covers is a mistake, reported when the event that
+  /// started it has been processed: as ``Store/Diagnostic/workWithoutLifetime(scope:)`` to a
+  /// diagnostics hook (`StoreTest` fails the test on it), or, without a hook, by stopping a debug
+  /// build with a message that names the scope. A release build without a hook lets the work run.
+  static var childWork: [ChildWork<State>] { get }
+}
+
+extension Feature {
+  /// No child runs in a scope of its own.
+  public static var childWork: [ChildWork<State>] { [] }
 }

@@ -172,13 +172,22 @@
         if diagnostics != nil { report(.ignored(event, reason: .stopped)) }
         return
       }
-      guard apply(event), queued.events.count != 0 else { return }
-      var index = 0
-      while index < queued.events.count {
-        _ = apply(queued.events[index])
-        index += 1
+      if apply(event), queued.events.count != 0 {
+        var index = 0
+        while index < queued.events.count {
+          _ = apply(queued.events[index])
+          index += 1
+        }
+        queued.removeAll()
       }
-      queued.removeAll()
+      if registry.childWorkCount != 0 { endWorkOfGoneChildren() }
+    }
+
+    /// Cancels the work of the children that left the state, and reports work that no child
+    /// lifetime covers (see ``Feature/childWork``).
+    @inline(never)
+    private func endWorkOfGoneChildren() {
+      registry.endWorkOfGoneChildren(of: F.self, in: current, diagnostics: diagnostics)
     }
 
     /// Runs the core on one event, stores the new state, and performs the decisions.

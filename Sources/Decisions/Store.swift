@@ -234,6 +234,16 @@ public actor Store<F: Feature> {
     // NB: only decisions queue events (with `Effects.send`), so after an event that decided nothing
     // the queue is still empty and need not be read.
     if apply(event) { processQueued() }
+    // NB: before any suspension point (rule 5): a child's result that arrives from now on finds its
+    // work cancelled.
+    if registry.childWorkCount != 0 { endWorkOfGoneChildren() }
+  }
+
+  /// Cancels the work of the children that left the state, and reports work that no child lifetime
+  /// covers (see ``Feature/childWork``).
+  @inline(never)
+  private func endWorkOfGoneChildren() {
+    registry.endWorkOfGoneChildren(of: F.self, in: self.state, diagnostics: diagnostics)
   }
 
   /// Applies the events queued with `Effects.send`, including ones queued while applying them.

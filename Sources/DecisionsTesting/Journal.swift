@@ -66,6 +66,8 @@ public final class Journal<F: Feature>: Sendable {
     case workFailed(id: WorkID?, error: String)
     /// See ``Decisions/Store/Diagnostic/workFinished(id:)``.
     case workFinished(id: WorkID?)
+    /// See ``Decisions/Store/Diagnostic/workWithoutLifetime(scope:)``.
+    case workWithoutLifetime(scope: [WorkID])
 
     /// Creates the record of a diagnostic.
     public init(_ diagnostic: Store<F>.Diagnostic) {
@@ -77,6 +79,7 @@ public final class Journal<F: Feature>: Sendable {
       case .workStarted(let id): self = .workStarted(id: id)
       case .workFailed(let id, let error): self = .workFailed(id: id, error: "\(error)")
       case .workFinished(let id): self = .workFinished(id: id)
+      case .workWithoutLifetime(let scope): self = .workWithoutLifetime(scope: scope)
       }
     }
   }
@@ -85,6 +88,15 @@ public final class Journal<F: Feature>: Sendable {
   public var events: [F.Event] {
     entries.compactMap { entry in
       if case .received(let event) = entry { return event }
+      return nil
+    }
+  }
+
+  /// The child scopes of work that no declaration in ``Decisions/Feature/childWork`` covers, in
+  /// order.
+  public var workWithoutLifetime: [[WorkID]] {
+    entries.compactMap { entry in
+      if case .workWithoutLifetime(let scope) = entry { return scope }
       return nil
     }
   }
@@ -118,7 +130,7 @@ public final class Journal<F: Feature>: Sendable {
         if !steps.isEmpty { steps[steps.count - 1].state = state }
       case .decided(let decision):
         if !steps.isEmpty { steps[steps.count - 1].decisions.append(decision) }
-      case .ignored, .workStarted, .workFailed, .workFinished:
+      case .ignored, .workStarted, .workFailed, .workFinished, .workWithoutLifetime:
         break
       }
     }

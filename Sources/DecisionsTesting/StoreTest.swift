@@ -299,6 +299,16 @@ public final class StoreTest<F: Feature>: Sendable {
             .joined(separator: "\n"))
       }
     }
+    if endChecks.contains(.workWithoutLifetime) {
+      let scopes = journal.workWithoutLifetime
+      if !scopes.isEmpty {
+        problems.append(
+          "work in child scopes that no declaration in \(F.self).childWork covers, so nothing "
+            + "cancels it when the child leaves the state: "
+            + scopes.map { "\($0)" }.joined(separator: ", ")
+            + ". Declare the child there (see ChildWork), or .outlivesState(scope:).")
+      }
+    }
     guard !problems.isEmpty else { return nil }
     if problems.count == 1 { return problems[0] }
     return "these problems:\n" + problems.map { "- " + $0 }.joined(separator: "\n")
@@ -340,9 +350,12 @@ public struct EndChecks: OptionSet, Sendable {
   /// Events dropped because their work had been cancelled or had finished, that the test did not
   /// expect with ``StoreTest/expectIgnored(_:reason:fileID:filePath:line:column:)``.
   public static let ignoredEvents = EndChecks(rawValue: 1 << 3)
+  /// Work started in a child scope that no declaration in `childWork` covers (see
+  /// ``Decisions/Store/Diagnostic/workWithoutLifetime(scope:)``).
+  public static let workWithoutLifetime = EndChecks(rawValue: 1 << 4)
   /// Every check.
   public static let all: EndChecks = [
-    .runningWork, .unassertedEvents, .unhandledErrors, .ignoredEvents,
+    .runningWork, .unassertedEvents, .unhandledErrors, .ignoredEvents, .workWithoutLifetime,
   ]
 }
 

@@ -21,6 +21,7 @@ private final class DiagnosticLog: Sendable {
     case .workFailed(let id, let error):
       line = "failed \(id.map(String.init(describing:)) ?? "nil") \(error)"
     case .workFinished(let id): line = "finished \(id.map(String.init(describing:)) ?? "nil")"
+    case .workWithoutLifetime(let scope): line = "without lifetime \(scope)"
     }
     lines.withLock { $0.append(line) }
   }

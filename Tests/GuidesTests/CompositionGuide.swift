@@ -83,8 +83,6 @@ enum Dashboard: Feature {
     case counter(Counter.Decision)
     case sheet(Counter.Decision)
     case download(id: Int, Download.Decision)
-    case cancelSheet
-    case cancelDownload(id: Int)
   }
 
   struct Deps: Sendable {
@@ -129,7 +127,7 @@ enum Dashboard: Feature {
     case .closeSheet:
       guard state.sheet != nil else { return [] }
       state.sheet = nil
-      return [.cancelSheet]
+      return []
 
     case .addDownload:
       let id = state.nextDownloadID
@@ -141,7 +139,7 @@ enum Dashboard: Feature {
     case .removeDownload(let id):
       guard state.downloads.contains(where: { $0.id == id }) else { return [] }
       state.downloads.removeAll { $0.id == id }
-      return [.cancelDownload(id: id)]
+      return []
     }
   }
 
@@ -158,12 +156,15 @@ enum Dashboard: Feature {
       Download.execute(
         decision, deps: deps.download(id), effects: effects, scope: Scope.download(id)
       ) { .download(id: id, $0) }
-
-    case .cancelSheet:
-      effects.cancelAll(in: Scope.sheet)
-
-    case .cancelDownload(let id):
-      effects.cancelAll(in: Scope.download(id))
     }
   }
+
+  /// The sheet's work lives while the sheet is open, each download's while it is in the list: the
+  /// store cancels the work of a child that an event removed.
+  static let childWork: [ChildWork<State>] = [
+    .optional(Counter.self, state: \.sheet, scope: Scope.sheet),
+    .children(Download.self, in: \.downloads) { (scope: Scope) in
+      if case .download(let id) = scope { id } else { nil }
+    },
+  ]
 }

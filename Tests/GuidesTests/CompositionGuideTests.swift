@@ -29,7 +29,7 @@ import Testing
     test.send(.sheet(.factTapped), decisions: [.sheet(.loadFact(3))]) {
       $0.sheet?.isLoadingFact = true
     }
-    test.send(.closeSheet, decisions: [.cancelSheet]) {
+    test.send(.closeSheet) {
       $0.sheet = nil
     }
   }

@@ -14,6 +14,8 @@ package final class WorkRegistry {
     package var task: Task<Void, Never>?
     /// Whether it was cancelled or replaced: its sends are dropped from then on.
     package var isCancelled = false
+    /// Whether no child lifetime covers its scope, and that was reported: it is not checked again.
+    package var isWithoutLifetime = false
   }
 
   /// The key that makes keyed work unique within its scope.
@@ -34,6 +36,9 @@ package final class WorkRegistry {
   @exclusivity(unchecked) package private(set) var entries: [UInt64: Entry] = [:]
   @exclusivity(unchecked) private var active: [Key: UInt64] = [:]
   @exclusivity(unchecked) private var nextToken: UInt64 = 0
+  /// How many entries have a non-empty scope: the work of children, whose lifetimes the owner
+  /// checks after each event while there is any.
+  @exclusivity(unchecked) package private(set) var childWorkCount = 0
   private let started: StartHandler?
   private let cancelRequested: CancelHandler?
   private let finish: FinishHandler
@@ -85,6 +90,7 @@ package final class WorkRegistry {
     let token = nextToken
     if let id { active[Key(scope: scope, id: id)] = token }
     entries[token] = Entry(scope: scope, id: id)
+    if !scope.isEmpty { childWorkCount += 1 }
     let finish = self.finish
     // NB: the task is registered before it can finish: `finish` hops back to the store's executor,
     // which is busy with this call until it returns.
@@ -109,6 +115,32 @@ package final class WorkRegistry {
     if let token = active[Key(scope: scope, id: id)] { cancel(token: token) }
   }
 
+  /// Cancels the children's work whose child is gone, by `lifetime`, and returns the scopes of
+  /// work that no lifetime covers, each once.
+  ///
+  /// Call it only when ``childWorkCount`` is not zero.
+  package func endWorkOfGoneChildren(
+    _ lifetime: (_ scope: ArraySlice<WorkID>) -> WorkLifetime
+  ) -> [[WorkID]] {
+    var gone: [UInt64] = []
+    var withoutLifetime: [UInt64] = []
+    for (token, entry) in entries
+    where !entry.scope.isEmpty && !entry.isCancelled && !entry.isWithoutLifetime {
+      switch lifetime(entry.scope[...]) {
+      case .alive: break
+      case .gone: gone.append(token)
+      case .undeclared: withoutLifetime.append(token)
+      }
+    }
+    for token in gone { cancel(token: token) }
+    var scopes: [[WorkID]] = []
+    for token in withoutLifetime {
+      entries[token]?.isWithoutLifetime = true
+      if let scope = entries[token]?.scope, !scopes.contains(scope) { scopes.append(scope) }
+    }
+    return scopes
+  }
+
   /// Cancels all work whose scope starts with `prefix` (all work, for an empty prefix), as an
   /// executor asked.
   func cancelAll(in prefix: [WorkID]) {
@@ -127,6 +159,7 @@ package final class WorkRegistry {
   @discardableResult
   package func finished(_ token: UInt64) -> Entry? {
     guard let entry = entries.removeValue(forKey: token) else { return nil }
+    if !entry.scope.isEmpty { childWorkCount -= 1 }
     if let id = entry.id, active[Key(scope: entry.scope, id: id)] == token {
       active[Key(scope: entry.scope, id: id)] = nil
     }

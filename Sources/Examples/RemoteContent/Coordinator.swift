@@ -7,7 +7,7 @@ import ExampleSupport
 /// composition helpers; screens know nothing of each other. The rules:
 /// - Opening a link pushes a screen for its route and makes it appear (which starts its fetch).
 /// - Opening a link to the screen already on top does nothing: no duplicate.
-/// - Back pops the top screen and cancels all of its work.
+/// - Back pops the top screen; the store then cancels all of its work (see ``childWork``).
 /// - A malformed link opens nothing; the state says what was wrong with it.
 public enum Coordinator: Feature {
   /// The navigation stack.
@@ -42,8 +42,6 @@ public enum Coordinator: Feature {
   public enum Decision: Equatable, Sendable {
     /// A decision of the screen with this id.
     case screen(id: Int, ContentScreen.Decision)
-    /// Cancel all work of the screen with this id: it was closed.
-    case cancelWork(screen: Int)
   }
 
   /// Decides what one navigation event does.
@@ -66,10 +64,10 @@ public enum Coordinator: Feature {
         event: .appear, id: id, in: &state.stack, embed: Decision.screen)
 
     case .back:
-      // NB: before the guard: back on an empty stack must not show the last link error again.
+      // NB: back on an empty stack must not show the last link error again.
       state.linkError = nil
-      guard let closed = state.stack.popLast() else { return [] }
-      return [.cancelWork(screen: closed.id)]
+      _ = state.stack.popLast()
+      return []
 
     case .screen(let id, let event):
       return ContentScreen.makeDecisions(
@@ -89,8 +87,10 @@ public enum Coordinator: Feature {
       ContentScreen.execute(decision, deps: deps, effects: effects, scope: id) {
         .screen(id: id, $0)
       }
-    case .cancelWork(let id):
-      effects.cancelAll(in: id)
     }
   }
+
+  /// Each screen's work, in the scope of its id, lives while the screen is on the stack: the
+  /// store cancels it when back pops the screen.
+  public static let childWork: [ChildWork<State>] = [.children(ContentScreen.self, in: \.stack)]
 }

@@ -77,6 +77,12 @@ enum Parent: Feature {
   /// The work scope of the sheet.
   static let sheetScope = "sheet"
 
+  /// The sheet's work lives while it is open, each row's while it is in the list.
+  static let childWork: [ChildWork<State>] = [
+    .optional(Counter.self, state: \.sheet, scope: sheetScope),
+    .children(Row.self, in: \.rows),
+  ]
+
   static func makeDecisions(event: Event, state: inout State) -> [Decision] {
     switch event {
     case .counter(let event):

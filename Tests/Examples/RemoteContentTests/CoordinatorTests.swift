@@ -34,13 +34,14 @@ import Testing
     #expect(test.state.stack.map(\.id) == [1, 2, 3])
   }
 
-  @Test func backPopsTheTopScreenAndCancelsItsWork() {
+  @Test func backPopsTheTopScreenAndDecidesNothing() {
     var test = CoreTest<Coordinator>(state: .init(), exhaustivity: .off)
     test.send(.open("app://stories/12345"))
     test.send(.open("app://users/007"))
     let below = test.state.stack[0]
     var exact = CoreTest<Coordinator>(state: test.state)
-    exact.send(.back, decisions: [.cancelWork(screen: 2)]) { $0.stack = [below] }
+    // NB: the store cancels the popped screen's work (`Coordinator.childWork`), not a decision.
+    exact.send(.back) { $0.stack = [below] }
   }
 
   @Test func backWithNothingOpenDoesNothing() {
@@ -117,6 +118,40 @@ import Testing
     await store.settle()
     #expect(await store.state.stack.isEmpty)
     #expect(journal.events == [.open("app://stories/12345"), .back])
+  }
+
+  @Test func aFetchAnsweredAsItsScreenClosesNeverReachesTheStack() async throws {
+    // NB: the answer and back race; whichever the store takes first, no answer is processed after
+    // back, and nothing is left running. Hundreds of rounds, so both orders happen.
+    var answersAfterBack = 0
+    for _ in 0..<300 {
+      let stories = ControlledDependency<ContentID, Story>()
+      let journal = Journal<Coordinator>(initialState: .init())
+      let store = Store<Coordinator>(
+        state: .init(),
+        deps: .init(
+          story: { try await stories($0) }, user: unimplemented("user"),
+          message: unimplemented("message")),
+        diagnostics: journal.record)
+      await store.send(.open("app://stories/12345"))
+      let call = try await stories.nextCall()
+      async let answered: Void = call.answer(Fixtures.story)
+      await store.send(.back)
+      await answered
+      await store.settle()
+      let events = journal.events
+      let back = try #require(events.firstIndex(of: .back))
+      #expect(!events[back...].contains { if case .screen = $0 { true } else { false } })
+      #expect(await store.state.stack.isEmpty)
+      let started = journal.records.filter { if case .workStarted = $0 { true } else { false } }
+      let finished = journal.records.filter { if case .workFinished = $0 { true } else { false } }
+      #expect(started.count == finished.count)
+      if journal.ignoredEvents.contains(where: { $0.reason == .cancelledWork }) {
+        answersAfterBack += 1
+      }
+    }
+    // Both orders were seen: some answers arrived after back, and were dropped.
+    #expect(answersAfterBack > 0)
   }
 
   @Test func backLeavesTheScreenBelowLoading() async {

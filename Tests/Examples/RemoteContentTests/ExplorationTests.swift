@@ -172,11 +172,11 @@ enum CoordinatorModel {
     exploration.expectDeterministic()
   }
 
-  @Test func backCancelsTheClosedScreensWork() {
-    exploration.expectTransitionInvariant("back cancels the top screen's work") { step in
-      guard step.event == .back, let top = step.before.stack.last else { return true }
-      return step.decisions == [.cancelWork(screen: top.id)]
-        && step.after.stack == step.before.stack.dropLast()
+  @Test func backPopsTheTopScreenAndDecidesNothing() {
+    // NB: the store ends the popped screen's work by `Coordinator.childWork`.
+    exploration.expectTransitionInvariant("back pops the top screen") { step in
+      guard step.event == .back, !step.before.stack.isEmpty else { return true }
+      return step.decisions.isEmpty && step.after.stack == step.before.stack.dropLast()
     }
   }
 

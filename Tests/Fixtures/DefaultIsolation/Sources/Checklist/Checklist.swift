@@ -59,6 +59,14 @@ public enum Checklist: Feature {
     case row(Int)
   }
 
+  /// The editor's work lives while it is open, each row's while it is in the list.
+  public static let childWork: [ChildWork<State>] = [
+    .optional(Row.self, state: \.editor, scope: Scope.editor),
+    .children(Row.self, in: \.rows) { (scope: Scope) in
+      if case .row(let id) = scope { id } else { nil }
+    },
+  ]
+
   /// Adds, edits, archives and restores items, and forwards the rows' events.
   public static func makeDecisions(event: Event, state: inout State) -> [Decision] {
     switch event {

@@ -1,0 +1,201 @@
+/// How long the work of one kind of embedded child lives: as long as the child is in the parent's
+/// state.
+///
+/// A feature that runs children in work scopes of their own, with
+/// ``Feature/execute(_:deps:effects:scope:embed:)``, declares each kind of child in
+/// ``Feature/childWork``. After every event, the store cancels the work of each child that the
+/// event removed from the state: a sheet set to `nil`, a row removed from its list. Nothing the
+/// work sends afterwards arrives, even if it was on its way when the child went, so a result can
+/// never reach a child that is gone, or a new child that took its place.
+///
+/// ```swift
+/// static let childWork: [ChildWork<State>] = [
+///   .optional(Counter.self, state: \.sheet, scope: Scope.sheet),
+///   .children(Row.self, in: \.rows),  // each row's work in the scope of its id
+/// ]
+/// ```
+///
+/// Work in a child scope that no declaration covers is a mistake the store reports loudly: see
+/// ``Feature/childWork``. To keep a scope's work running whatever the state says, declare it with
+/// ``outlivesState(scope:)``.
+public struct ChildWork<State>: Sendable {
+  /// Says whether the work in `scope` (the scopes below this feature, outermost first) lives in
+  /// `state`; `nil` when the scope is not this declaration's.
+  let lifetime: @Sendable (_ scope: ArraySlice<WorkID>, _ state: State) -> WorkLifetime?
+
+  /// The work of an optional child, in scope `scope`, lives while the child's state is not `nil`.
+  /// - Parameters:
+  ///   - child: The child's feature.
+  ///   - state: The child's optional state in the parent's.
+  ///   - scope: The scope its decisions are performed in.
+  /// - Returns: The declaration, for the feature's ``Feature/childWork``.
+  public static func optional<Child: Feature>(
+    _ child: Child.Type, state: any KeyPath<State, Child.State?> & Sendable,
+    scope: some Hashable & Sendable
+  ) -> Self {
+    let scope = WorkID(scope)
+    return Self { path, parent in
+      guard path.first == scope else { return nil }
+      guard let childState = parent[keyPath: state] else { return .gone }
+      return Child.lifetime(ofWorkIn: path.dropFirst(), state: childState)
+    }
+  }
+
+  /// The work of each child in an ``IdentifiedArray``, in the scope of the child's id, lives while
+  /// a child with that id is in it.
+  /// - Parameters:
+  ///   - child: The children's feature.
+  ///   - children: The children in the parent's state.
+  /// - Returns: The declaration, for the feature's ``Feature/childWork``.
+  /// - Complexity: O(1) per piece of a child's work, after each event.
+  public static func children<Child: Feature>(
+    _ child: Child.Type, in children: any KeyPath<State, IdentifiedArray<Child.State>> & Sendable
+  ) -> Self where Child.State: Identifiable {
+    Self { path, parent in
+      guard let id = path.first?.base as? Child.State.ID else { return nil }
+      guard let childState = parent[keyPath: children][id: id] else { return .gone }
+      return Child.lifetime(ofWorkIn: path.dropFirst(), state: childState)
+    }
+  }
+
+  /// The work of each child in an array, in the scope of the child's id, lives while a child with
+  /// that id is in it.
+  /// - Parameters:
+  ///   - child: The children's feature.
+  ///   - children: The children in the parent's state.
+  /// - Returns: The declaration, for the feature's ``Feature/childWork``.
+  /// - Complexity: O(*n*) per piece of a child's work, after each event, for *n* children: prefer an
+  ///   ``IdentifiedArray`` for long lists.
+  public static func children<Child: Feature>(
+    _ child: Child.Type, in children: any KeyPath<State, [Child.State]> & Sendable
+  ) -> Self where Child.State: Identifiable {
+    Self { path, parent in
+      guard let id = path.first?.base as? Child.State.ID else { return nil }
+      guard let childState = parent[keyPath: children].first(where: { $0.id == id }) else {
+        return .gone
+      }
+      return Child.lifetime(ofWorkIn: path.dropFirst(), state: childState)
+    }
+  }
+
+  /// The work of each child in a collection, in a scope made from the child's id, lives while a
+  /// child with that id is in it.
+  ///
+  /// For scopes that are not the bare id, such as a case of the parent's scope enum, or when two
+  /// collections have ids of the same type (bare ids could not tell their children apart):
+  /// ```swift
+  /// .children(Row.self, in: \.rows) { (scope: Scope) in
+  ///   if case .row(let id) = scope { id } else { nil }
+  /// }
+  /// ```
+  /// - Parameters:
+  ///   - child: The children's feature.
+  ///   - children: The children in the parent's state: an array or an ``IdentifiedArray``.
+  ///   - id: The child's id in a scope the executor made for it, or `nil` for any other scope.
+  /// - Returns: The declaration, for the feature's ``Feature/childWork``.
+  /// - Complexity: O(*n*) per piece of a child's work, after each event, for *n* children.
+  public static func children<
+    Child: Feature, Children: Collection<Child.State> & SendableMetatype, Scope
+  >(
+    _ child: Child.Type, in children: any KeyPath<State, Children> & Sendable,
+    id: @escaping @Sendable (Scope) -> Child.State.ID?
+  ) -> Self where Child.State: Identifiable {
+    Self { path, parent in
+      guard let scope = path.first?.base as? Scope, let id = id(scope) else { return nil }
+      guard let childState = parent[keyPath: children].first(where: { $0.id == id }) else {
+        return .gone
+      }
+      return Child.lifetime(ofWorkIn: path.dropFirst(), state: childState)
+    }
+  }
+
+  /// A child that is always present, embedded in a scope of its own: its work lives as long as the
+  /// parent's, and its own children's work as long as they are in its state.
+  /// - Parameters:
+  ///   - child: The child's feature.
+  ///   - state: The child's state in the parent's.
+  ///   - scope: The scope its decisions are performed in.
+  /// - Returns: The declaration, for the feature's ``Feature/childWork``.
+  public static func child<Child: Feature>(
+    _ child: Child.Type, state: any KeyPath<State, Child.State> & Sendable,
+    scope: some Hashable & Sendable
+  ) -> Self {
+    let scope = WorkID(scope)
+    return Self { path, parent in
+      guard path.first == scope else { return nil }
+      return Child.lifetime(ofWorkIn: path.dropFirst(), state: parent[keyPath: state])
+    }
+  }
+
+  /// A child that is always present, embedded without a scope of its own: the lifetimes it
+  /// declares for its children apply here, to its state inside the parent's.
+  /// - Parameters:
+  ///   - child: The child's feature.
+  ///   - state: The child's state in the parent's.
+  /// - Returns: The declaration, for the feature's ``Feature/childWork``.
+  public static func child<Child: Feature>(
+    _ child: Child.Type, state: any KeyPath<State, Child.State> & Sendable
+  ) -> Self {
+    Self { path, parent in
+      let lifetime = Child.lifetime(ofWorkIn: path, state: parent[keyPath: state])
+      return lifetime == .undeclared ? nil : lifetime
+    }
+  }
+
+  /// The work in scope `scope` lives until it ends or is cancelled, whatever the state: for work
+  /// that must outlive the child that started it, such as an upload that finishes after its
+  /// screen closed.
+  public static func outlivesState(scope: some Hashable & Sendable) -> Self {
+    let scope = WorkID(scope)
+    return Self { path, _ in path.first == scope ? .alive : nil }
+  }
+}
+
+/// Whether the work in a scope may go on, for a store's check after each event.
+package enum WorkLifetime: Equatable, Sendable {
+  /// The child it belongs to is still in the state.
+  case alive
+  /// The child it belongs to left the state: the work must be cancelled.
+  case gone
+  /// No declaration in ``Feature/childWork`` covers the scope.
+  case undeclared
+}
+
+extension Feature {
+  /// Whether the work in `scope` (the scopes below this feature, outermost first) may go on in
+  /// `state`, by this feature's ``childWork``.
+  package static func lifetime(ofWorkIn scope: ArraySlice<WorkID>, state: State) -> WorkLifetime {
+    guard !scope.isEmpty else { return .alive }
+    for declaration in childWork {
+      if let lifetime = declaration.lifetime(scope, state) { return lifetime }
+    }
+    return .undeclared
+  }
+}
+
+/// What a store says when work runs in a child scope that no declaration covers, and no
+/// diagnostics hook hears it.
+package func workWithoutLifetimeMessage(feature: Any.Type, scope: [WorkID]) -> String {
+  "Decisions: \(feature) runs work in the child scope \(scope), which no declaration in "
+    + "\(feature).childWork covers, so nothing cancels it when the child leaves the state. Declare "
+    + "the child there (see ChildWork), or declare .outlivesState(scope:) to keep such work on "
+    + "purpose."
+}
+
+extension WorkRegistry {
+  /// Cancels the work of the children of `feature` that left `state`, and reports work that no
+  /// child lifetime covers (see ``Feature/childWork``): to `diagnostics`, or, without it, by
+  /// stopping a debug build.
+  package func endWorkOfGoneChildren<F: Feature>(
+    of feature: F.Type, in state: F.State, diagnostics: (@Sendable (Store<F>.Diagnostic) -> Void)?
+  ) {
+    let scopes = endWorkOfGoneChildren { F.lifetime(ofWorkIn: $0, state: state) }
+    for scope in scopes {
+      if let diagnostics {
+        diagnostics(.workWithoutLifetime(scope: scope))
+      } else {
+        assertionFailure(workWithoutLifetimeMessage(feature: F.self, scope: scope))
+      }
+    }
+  }
+}
