@@ -15,10 +15,10 @@ echo "--- the fixture builds (warnings are errors)"
 swift build --package-path "$fixture" --scratch-path "$scratch" --build-tests \
   -Xswiftc -warnings-as-errors
 
-echo "--- its demo runs a Store and an ObservableStore"
+echo "--- its demo runs a Store, an ObservableStore, and a MainStore with a child model"
 out="$(timeout 60 swift run --package-path "$fixture" --scratch-path "$scratch" --skip-build checklist)"
 printf '%s\n' "$out"
-want='store: 1 of 1 done, 1 archived; observable: ["Water the garden"] (editor was open: true, now: false)'
+want='store: 1 of 1 done, 1 archived; observable: ["Water the garden"] (editor was open: true, now: false); main: ["Call mum"] (row done at once: true)'
 if [[ "$(printf '%s\n' "$out" | tail -n 1)" != "$want" ]] ||
   [[ "$out" != *"announced: archived Walk the dog"* ]]; then
   printf 'FAIL: expected the last line\n%s\n' "$want" >&2

@@ -112,14 +112,17 @@
       isProcessing = true
       defer { isProcessing = false }
       process(event)
-      // NB: an index loop: an event processed here may send more.
+      // NB: index loops: an event processed here, or an observer of a child model that the update
+      // tells of a change, may send more.
       var index = 0
-      while index < waiting.count {
-        process(waiting[index])
-        index += 1
-      }
+      repeat {
+        while index < waiting.count {
+          process(waiting[index])
+          index += 1
+        }
+        children?.update(from: current)
+      } while index < waiting.count
       if index != 0 { waiting.removeAll(keepingCapacity: waiting.capacity <= 64) }
-      children?.update(from: current)
       resumeSettleWaitersIfSettled()
     }
 

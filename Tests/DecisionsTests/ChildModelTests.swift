@@ -186,6 +186,18 @@ private final class Invalidations {
     #expect(row?.state.value == 9)
   }
 
+  @Test func anEventSentByAChildModelsObserverIsProcessedInTheSameSend() {
+    let store = MainStore<Parent>(state: .init(), deps: .init())
+    let counter = store.child(Counter.self, state: \.counter, event: Parent.Event.counter)
+    // An observer of the child that answers its first change with an event of its own, from inside
+    // the child model's update.
+    let echo = ChildEcho(model: counter)
+    store.send(.counter(.increment))
+    #expect(echo.sent == 1)
+    #expect(store.state.counter.count == 11)
+    #expect(counter.state.count == 11)
+  }
+
   @Test func aChildModelOutlivingItsStoreSendsNowhere() {
     var store: MainStore<Parent>? = MainStore<Parent>(state: .init(), deps: .init())
     let counter = store?.child(Counter.self, state: \.counter, event: Parent.Event.counter)
@@ -194,6 +206,25 @@ private final class Invalidations {
     #expect(released == nil)
     counter?.send(.increment)
     #expect(counter?.state.count == 0)
+  }
+}
+
+/// Sends `.add(10)` to a counter's model from inside its first change.
+@MainActor
+private final class ChildEcho {
+  let model: ChildModel<Counter>
+  private(set) var sent = 0
+
+  init(model: ChildModel<Counter>) {
+    self.model = model
+    withObservationTracking {
+      _ = model.state
+    } onChange: { [self] in
+      MainActor.assumeIsolated {
+        sent += 1
+        model.send(.add(10))
+      }
+    }
   }
 }
 

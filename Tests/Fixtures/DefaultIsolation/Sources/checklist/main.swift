@@ -1,5 +1,6 @@
-// Runs the checklist in a `Store` and in an `ObservableStore` held by a view model, all in a module
-// whose code is main-actor isolated by default, and prints one line for CI to check.
+// Runs the checklist in a `Store`, in an `ObservableStore` held by a view model, and in a
+// `MainStore` with a child model, all in a module whose code is main-actor isolated by default, and
+// prints one line for CI to check.
 import Checklist
 import Decisions
 
@@ -44,6 +45,16 @@ await model.store.settle()  // the save finishes and the row takes the edit
 let wasEditing = model.isEditing
 await model.closeEditor()
 
+// A screen's feature on the main actor: `MainStore` has processed each event when `send` returns,
+// and a child model follows one row.
+let screen = MainStore<Checklist>(state: .init(), deps: deps)
+screen.send(.add("Call mum"))
+let row = screen.child(Row.self, id: 1, in: \.rows, event: Checklist.Event.row)
+row?.send(.toggle)
+let rowIsDone = row?.state.item.isDone == true
+await screen.settle()
+
 print(
   "store: \(done) of \(state.rows.count) done, \(state.archived.count) archived;",
-  "observable: \(model.titles) (editor was open: \(wasEditing), now: \(model.isEditing))")
+  "observable: \(model.titles) (editor was open: \(wasEditing), now: \(model.isEditing));",
+  "main: \(screen.state.rows.map(\.item.title)) (row done at once: \(rowIsDone))")
