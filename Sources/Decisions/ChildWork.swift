@@ -166,10 +166,18 @@ extension Feature {
   /// `state`, by this feature's ``childWork``.
   package static func lifetime(ofWorkIn scope: ArraySlice<WorkID>, state: State) -> WorkLifetime {
     guard !scope.isEmpty else { return .alive }
+    // NB: every declaration is asked: two collections whose ids have the same type both claim a
+    // bare id, and the work must live while either holds it. Cancelling live work would be worse
+    // than keeping gone work.
+    var result = WorkLifetime.undeclared
     for declaration in childWork {
-      if let lifetime = declaration.lifetime(scope, state) { return lifetime }
+      switch declaration.lifetime(scope, state) {
+      case .alive?: return .alive
+      case .gone?: result = .gone
+      case .undeclared?, nil: break
+      }
     }
-    return .undeclared
+    return result
   }
 }
 

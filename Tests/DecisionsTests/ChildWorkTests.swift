@@ -127,6 +127,25 @@ private enum Outer: Feature {
   static let childWork: [ChildWork<State>] = [.child(Holder.self, state: \.holder)]
 }
 
+/// Two lists of rows whose ids are both `Int`, with bare-id scopes.
+private enum Twins: Feature {
+  struct State: Equatable, Sendable {
+    var left: [Row.State] = []
+    var right: IdentifiedArray<Row.State> = []
+  }
+
+  typealias Event = Never
+  typealias Decision = Never
+  typealias Deps = Void
+
+  static func makeDecisions(event: Never, state: inout State) -> [Never] {}
+  static func execute(_ decision: Never, deps: Void, effects: Effects<Never>) {}
+
+  static let childWork: [ChildWork<State>] = [
+    .children(Row.self, in: \.left), .children(Row.self, in: \.right),
+  ]
+}
+
 @Suite(.timeLimit(.minutes(1))) struct ChildWorkTests {
   /// A store of `Holder` whose rows' loads wait for the test, with the calls in order.
   private func holder() -> (Store<Holder>, ControlledDependency<Void, Int>, Journal<Holder>) {
@@ -239,6 +258,15 @@ private enum Outer: Feature {
     #expect(failures.count == 1)
     #expect(failures.first?.message.contains("Holder.childWork covers") == true)
     #expect(failures.first?.message.contains("[1]") == true)
+  }
+
+  @Test func twoCollectionsWithIDsOfOneTypeKeepTheWorkOfAChildEitherHolds() {
+    var state = Twins.State()
+    state.left.append(Row.State(id: 1))
+    state.right.append(Row.State(id: 2))
+    #expect(Twins.lifetime(ofWorkIn: [WorkID(1)][...], state: state) == .alive)
+    #expect(Twins.lifetime(ofWorkIn: [WorkID(2)][...], state: state) == .alive)
+    #expect(Twins.lifetime(ofWorkIn: [WorkID(3)][...], state: state) == .gone)
   }
 
   @Test func theLifetimeOfAScopeFollowsTheDeclarations() {
