@@ -90,6 +90,41 @@ extension Core {
   }
 }
 
+// MARK: - Starting an embedded child
+
+extension Core {
+  /// Runs this core's start as part of a parent's start, on the child state inside the parent's
+  /// state.
+  ///
+  /// ```swift
+  /// static func makeStartDecisions(state: inout State) -> [Decision] {
+  ///   Counter.makeStartDecisions(state: &state.counter, embed: Decision.counter)
+  /// }
+  /// ```
+  /// - Complexity: O(*d*), where *d* is the number of decisions the child returns.
+  @inlinable
+  public static func makeStartDecisions<ParentDecision>(
+    state: inout State,
+    embed: (Decision) -> ParentDecision
+  ) -> [ParentDecision] {
+    let decisions = makeStartDecisions(state: &state)
+    return decisions.isEmpty ? [] : decisions.map(embed)
+  }
+
+  /// Runs this core's start on an optional child state, if it is present.
+  /// - Complexity: O(*d*), where *d* is the number of decisions the child returns.
+  @inlinable
+  public static func makeStartDecisions<ParentDecision>(
+    state: inout State?,
+    embed: (Decision) -> ParentDecision
+  ) -> [ParentDecision] {
+    guard var child = state else { return [] }
+    state = nil
+    defer { state = child }
+    return makeStartDecisions(state: &child, embed: embed)
+  }
+}
+
 // MARK: - Embedding a child executor
 
 extension Feature {

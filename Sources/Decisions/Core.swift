@@ -46,4 +46,28 @@ public protocol Core: SendableMetatype {
   /// - Returns: The decisions to perform, in the order they must be performed. Return `[]` when there is
   ///   nothing to do; an empty array costs no allocation.
   static func makeDecisions(event: Event, state: inout State) -> [Decision]
+
+  /// Updates the initial state and returns the decisions to perform when a store starts running
+  /// this core: "load on open", "subscribe to a stream for the store's lifetime".
+  ///
+  /// A store calls it once, in its initializer, so the store's state is the state this returns
+  /// from the start; it performs the decisions before anything else, before any event sent,
+  /// posted or sent back by work. Like ``makeDecisions(event:state:)`` it must be pure, and it is
+  /// tested the same way, with no store: `CoreTest.start(decisions:_:)` in `DecisionsTesting`.
+  /// The default changes nothing and decides nothing.
+  ///
+  /// ```swift
+  /// static func makeStartDecisions(state: inout State) -> [Decision] {
+  ///   state.isLoading = true
+  ///   return [.load]
+  /// }
+  /// ```
+  /// - Parameter state: The initial state the store was given, updated in place.
+  /// - Returns: The decisions to perform first, in order.
+  static func makeStartDecisions(state: inout State) -> [Decision]
+}
+
+extension Core {
+  /// Decides nothing at start, and leaves the initial state as it is.
+  public static func makeStartDecisions(state: inout State) -> [Decision] { [] }
 }

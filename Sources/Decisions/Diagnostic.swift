@@ -9,6 +9,10 @@ extension Store {
   /// New cases may be added in a minor release (see "Public API" in Docs/Architecture.md): a
   /// `switch` over diagnostics should end with `default:`.
   public enum Diagnostic: Sendable {
+    /// The store started: the next ``state(_:)`` is the state after the core's start (see
+    /// ``Core/makeStartDecisions(state:)``), and the ``decided(_:)`` that follow before the first
+    /// ``received(_:)`` are its start decisions. Reported once, first.
+    case started
     /// The store is about to process this event.
     case received(F.Event)
     /// The state after processing the last received event (reported after every event).

@@ -72,8 +72,11 @@
     private var children: ChildModels<F.State>?
 
     /// Creates a store that runs feature `F` on the main actor, from an initial state.
+    ///
+    /// The core's start (``Core/makeStartDecisions(state:)``) runs here: its state is the store's
+    /// first state, and its decisions are performed before the initializer returns.
     /// - Parameters:
-    ///   - state: The initial state.
+    ///   - state: The initial state, before the core's start.
     ///   - deps: The dependencies decisions are performed with.
     ///   - diagnostics: Called on the main actor with every event, state, decision, ignored event
     ///     and unhandled error, in order; see ``Store/Diagnostic``.
@@ -82,7 +85,9 @@
       deps: F.Deps,
       diagnostics: (@Sendable (Diagnostic) -> Void)? = nil
     ) {
-      self.current = state
+      var started = state
+      let startDecisions = F.makeStartDecisions(state: &started)
+      self.current = started
       self.stateKeyPath = \MainStore<F>.state
       self.deps = deps
       self.diagnostics = diagnostics
@@ -93,6 +98,27 @@
       self.queued = workHost.queued
       self.workActivity = workHost.registry.activity
       link.owner = self
+      if let diagnostics {
+        diagnostics(.started)
+        diagnostics(.state(started))
+      }
+      if !startDecisions.isEmpty { start(startDecisions) }
+    }
+
+    /// Performs the core's start decisions, and the events they queue, before the initializer
+    /// returns.
+    private func start(_ decisions: [F.Decision]) {
+      isProcessing = true
+      defer { isProcessing = false }
+      perform(decisions)
+      processQueued()
+      if registry.childWorkCount != 0 { endWorkOfGoneChildren() }
+      var index = 0
+      while index < waiting.count {
+        process(waiting[index])
+        index += 1
+      }
+      waiting.removeAll()
     }
 
     // MARK: - Sending events
@@ -175,15 +201,19 @@
         if diagnostics != nil { report(.ignored(event, reason: .stopped)) }
         return
       }
-      if apply(event), queued.events.count != 0 {
-        var index = 0
-        while index < queued.events.count {
-          _ = apply(queued.events[index])
-          index += 1
-        }
-        queued.removeAll()
-      }
+      if apply(event) { processQueued() }
       if registry.childWorkCount != 0 { endWorkOfGoneChildren() }
+    }
+
+    /// Applies the events queued with `Effects.send`, including ones queued while applying them.
+    private func processQueued() {
+      guard queued.events.count != 0 else { return }
+      var index = 0
+      while index < queued.events.count {
+        _ = apply(queued.events[index])
+        index += 1
+      }
+      queued.removeAll()
     }
 
     /// Cancels the work of the children that left the state, and reports work that no child
@@ -203,6 +233,12 @@
       }
       if diagnostics != nil { report(.state(current)) }
       guard decisions.count != 0 else { return false }
+      perform(decisions)
+      return true
+    }
+
+    /// Performs decisions through the executor, in order.
+    private func perform(_ decisions: [F.Decision]) {
       let effects = Effects(registry: registry, route: root, scope: [])
       var index = 0
       while index < decisions.count {
@@ -210,7 +246,6 @@
         F.execute(decisions[index], deps: deps, effects: effects)
         index += 1
       }
-      return true
     }
 
     // MARK: - Settling

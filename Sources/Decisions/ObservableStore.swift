@@ -51,11 +51,15 @@
       diagnostics: (@Sendable (Store<F>.Diagnostic) -> Void)? = nil
     ) {
       let mailbox = StateMailbox<F>()
-      self.state = state
+      // NB: the core's start runs here, so the model shows its state from the first moment.
+      var started = state
+      let startDecisions = F.makeStartDecisions(state: &started)
+      self.state = started
       self.mailbox = mailbox
       // NB: the observer is in place before the store exists to anyone else, so no state is missed.
       self.store = Store(
-        state: state, deps: deps, diagnostics: diagnostics, observer: mailbox.observer(id: 0))
+        state: started, deps: deps, diagnostics: diagnostics, observer: mailbox.observer(id: 0),
+        startDecisions: startDecisions)
       mailbox.connect(to: self)
     }
 

@@ -16,9 +16,10 @@
 /// that never block it; swallows no error of work (a `catch:` handler turns it into an event, or it
 /// is reported as ``Diagnostic/workFailed(id:error:)``); stops with ``stop()`` or when released,
 /// cancelling its work and ending ``states(bufferingPolicy:)``; settles deterministically with
-/// ``settle()``; can be observed; and takes events from synchronous code with ``post(_:)``.
-/// <doc:Architecture#Guarantees> states each of these eight guarantees precisely, with the tests
-/// that prove it.
+/// ``settle()``; can be observed; takes events from synchronous code with ``post(_:)``; performs
+/// the core's start decisions before anything else; and ends the work of children that leave the
+/// state (``Feature/childWork``). <doc:Architecture#Guarantees> states each of these ten guarantees
+/// precisely, with the tests that prove it.
 public actor Store<F: Feature> {
   // MARK: - Hot-path rules
   //
@@ -77,6 +78,10 @@ public actor Store<F: Feature> {
   private var latestIsStale = false
   /// The id of the last observer attached.
   private var nextObserverID: UInt64 = 0
+  /// Whether the core's start decisions wait to be performed (rule 2).
+  private var isStartPending = false
+  /// The core's start decisions, until they are performed.
+  private var startDecisions: [F.Decision] = []
 
   /// The life of a store: it runs until ``Store/stop()``, and then ignores events.
   private enum Phase {
@@ -87,8 +92,11 @@ public actor Store<F: Feature> {
   }
 
   /// Creates a store that runs feature `F` from an initial state.
+  ///
+  /// The core's start (``Core/makeStartDecisions(state:)``) runs here: the store's state is the
+  /// state it returns, and its decisions are performed before anything else the store does.
   /// - Parameters:
-  ///   - state: The initial state.
+  ///   - state: The initial state, before the core's start.
   ///   - deps: The dependencies decisions are performed with.
   ///   - diagnostics: Called on the store's executor with every event, state, decision, ignored event
   ///     and unhandled error, in order. Keep it fast; see ``Diagnostic``.
@@ -101,12 +109,22 @@ public actor Store<F: Feature> {
   }
 
   /// Creates a store with a latest-state observer already attached, so it sees every change.
+  /// - Parameters:
+  ///   - state: The initial state: after the core's start when `startDecisions` is given.
+  ///   - deps: The dependencies decisions are performed with.
+  ///   - diagnostics: The diagnostics hook.
+  ///   - observer: The latest-state observer to attach, if any.
+  ///   - startDecisions: The start decisions the caller already had the core make, or `nil` to
+  ///     run the core's start here.
   init(
     state: F.State,
     deps: F.Deps,
     diagnostics: (@Sendable (Diagnostic) -> Void)?,
-    observer: StateObservers<F.State>.Observer?
+    observer: StateObservers<F.State>.Observer?,
+    startDecisions: [F.Decision]? = nil
   ) {
+    var state = state
+    let start = startDecisions ?? F.makeStartDecisions(state: &state)
     self.state = state
     self.deps = deps
     self.diagnostics = diagnostics
@@ -122,7 +140,20 @@ public actor Store<F: Feature> {
       self.observers = observers
       wantLatestState = true
     }
+    if !start.isEmpty {
+      self.startDecisions = start
+      isStartPending = true
+    }
     link.connect(to: self)
+    if let diagnostics {
+      diagnostics(.started)
+      diagnostics(.state(state))
+    }
+    // NB: the start decisions run the first time the store's executor runs, whatever asks first:
+    // this task, a send, posted events, `settle()` or `stop()`.
+    if !start.isEmpty {
+      Task { [weak self] in await self?.performStartIfPending() }
+    }
   }
 
   // NB: a store released without `stop()` still ends its observers' sequences, or a `for await`
@@ -139,6 +170,7 @@ public actor Store<F: Feature> {
   /// Events posted earlier with ``post(_:)`` are processed first. After ``stop()`` the event is ignored
   /// and reported to the diagnostics hook.
   public func send(_ event: F.Event) {
+    if isStartPending { performStartIfPending() }  // rule 2
     if !posted.isEmpty { processPosted() }
     process(event)
     if latestIsStale { publishLatestIfCaughtUp() }
@@ -173,6 +205,7 @@ public actor Store<F: Feature> {
   /// task is cancelled: then `settle()` returns at once, settled or not, so a test's time limit can
   /// end it.
   public func settle() async {
+    performStartIfPending()
     processPosted()
     if isSettled { return }
     let id = settleWaiters.makeID()
@@ -200,7 +233,9 @@ public actor Store<F: Feature> {
   /// ``IgnoredReason/stopped``. Stopping twice does nothing.
   public func stop() {
     guard case .running = phase else { return }
-    // NB: events posted before `stop()` came first, so they are processed before the store stops.
+    // NB: events posted before `stop()` came first, so they are processed before the store stops;
+    // and the start decisions came before them.
+    performStartIfPending()
     processPosted()
     phase = .stopped
     registry.cancelEverything()
@@ -220,8 +255,27 @@ public actor Store<F: Feature> {
   /// Processes the events posted so far, then hands latest-state observers the result and resumes
   /// settled waiters.
   private func processPosted() {
+    if isStartPending { performStartIfPending() }
     posted.processAll { process($0) }
     if latestIsStale { publishLatestIfCaughtUp() }
+    resumeSettleWaitersIfSettled()
+  }
+
+  /// Performs the core's start decisions, if they wait, then the events they queued: for a test
+  /// that asserts them.
+  package func start() {
+    performStartIfPending()
+  }
+
+  /// Performs the core's start decisions, if they wait, then the events they queued.
+  private func performStartIfPending() {
+    guard isStartPending else { return }
+    isStartPending = false
+    let decisions = startDecisions
+    startDecisions = []
+    perform(decisions)
+    processQueued()
+    if registry.childWorkCount != 0 { endWorkOfGoneChildren() }
     resumeSettleWaitersIfSettled()
   }
 

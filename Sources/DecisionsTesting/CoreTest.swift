@@ -81,16 +81,56 @@ public struct CoreTest<C: Core> where C.State: Equatable, C.Decision: Equatable 
     _ update: (inout C.State) -> Void = { _ in }
   ) -> [C.Decision] {
     step += 1
-    let location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
     CoreTestRecording.record(C.self, before: state, event: event)
     var actual = state
     let emitted = C.makeDecisions(event: event, state: &actual)
+    return check(
+      actual, emitted, "Step \(step), \(describe(event))", decisions, update,
+      at: Location(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
 
+  /// Runs the core's start (``Decisions/Core/makeStartDecisions(state:)``) on the test's state and
+  /// asserts the new state and the start decisions, like a step.
+  ///
+  /// ```swift
+  /// var test = CoreTest<Screen>(state: .init())
+  /// test.start(decisions: [.load]) { $0.isLoading = true }
+  /// test.send(.loaded("hi")) { ... }
+  /// ```
+  /// - Parameters:
+  ///   - decisions: The decisions the core's start must return, in order. Omit it to expect none.
+  ///   - fileID: The caller's file id, for the failure's location.
+  ///   - filePath: The caller's file path, for the failure's location.
+  ///   - line: The caller's line, for the failure's location.
+  ///   - column: The caller's column, for the failure's location.
+  ///   - update: Changes the previous state into the expected one. Omit it to expect no change.
+  /// - Returns: The decisions the core's start returned.
+  @discardableResult
+  public mutating func start(
+    decisions: [C.Decision] = [],
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    _ update: (inout C.State) -> Void = { _ in }
+  ) -> [C.Decision] {
+    step += 1
+    var actual = state
+    let emitted = C.makeStartDecisions(state: &actual)
+    return check(
+      actual, emitted, "Step \(step), the start", decisions, update,
+      at: Location(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// Checks a step's state and decisions, and goes on from the actual state.
+  private mutating func check(
+    _ actual: C.State, _ emitted: [C.Decision], _ title: String, _ decisions: [C.Decision],
+    _ update: (inout C.State) -> Void, at location: Location
+  ) -> [C.Decision] {
     // NB: in non-exhaustive mode the update is applied to the actual state: it then changes nothing
     // exactly when everything it sets agrees with what the core produced.
     var expected = exhaustivity == .on ? state : actual
     update(&expected)
-    let title = "Step \(step), \(describe(event))"
     if let problem = stateMismatch("the state", expected: expected, actual: actual) {
       reportFailure("\(title): \(problem)", at: location)
     }

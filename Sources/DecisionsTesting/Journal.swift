@@ -52,6 +52,8 @@ public final class Journal<F: Feature>: Sendable {
   /// #expect(journal.records.last == .ignored(.loaded(3), reason: .cancelledWork))
   /// ```
   public enum Record: Sendable {
+    /// See ``Decisions/Store/Diagnostic/started``.
+    case started
     /// See ``Decisions/Store/Diagnostic/received(_:)``.
     case received(F.Event)
     /// See ``Decisions/Store/Diagnostic/state(_:)``.
@@ -72,6 +74,7 @@ public final class Journal<F: Feature>: Sendable {
     /// Creates the record of a diagnostic.
     public init(_ diagnostic: Store<F>.Diagnostic) {
       switch diagnostic {
+      case .started: self = .started
       case .received(let event): self = .received(event)
       case .state(let state): self = .state(state)
       case .decided(let decision): self = .decided(decision)
@@ -82,6 +85,30 @@ public final class Journal<F: Feature>: Sendable {
       case .workWithoutLifetime(let scope): self = .workWithoutLifetime(scope: scope)
       }
     }
+  }
+
+  /// The store's start, once the store has reported it: the state after the core's start (see
+  /// ``Decisions/Core/makeStartDecisions(state:)``) and the start decisions performed so far.
+  public var start: (state: F.State, decisions: [F.Decision])? {
+    let entries = self.entries
+    guard let first = entries.firstIndex(where: { if case .started = $0 { true } else { false } })
+    else { return nil }
+    var state = initialState
+    var decisions: [F.Decision] = []
+    for entry in entries[(first + 1)...] {
+      switch entry {
+      case .state(let started): state = started
+      case .decided(let decision): decisions.append(decision)
+      case .received: return (state, decisions)
+      default: continue
+      }
+    }
+    return (state, decisions)
+  }
+
+  /// The state the first event found: the initial state after the core's start.
+  public var stateBeforeEvents: F.State {
+    start?.state ?? initialState
   }
 
   /// The events the store processed, in order: the journal proper.
@@ -130,7 +157,7 @@ public final class Journal<F: Feature>: Sendable {
         if !steps.isEmpty { steps[steps.count - 1].state = state }
       case .decided(let decision):
         if !steps.isEmpty { steps[steps.count - 1].decisions.append(decision) }
-      case .ignored, .workStarted, .workFailed, .workFinished, .workWithoutLifetime:
+      case .started, .ignored, .workStarted, .workFailed, .workFinished, .workWithoutLifetime:
         break
       }
     }
@@ -138,7 +165,7 @@ public final class Journal<F: Feature>: Sendable {
 
   /// The journal as a value that can be encoded, stored and replayed elsewhere.
   public var recording: Recording {
-    Recording(initialState: initialState, events: events)
+    Recording(initialState: stateBeforeEvents, events: events)
   }
 
   /// A journal's start state and events: everything needed to replay it.
@@ -183,7 +210,7 @@ extension Journal where F.State: Equatable, F.Decision: Equatable {
   ) {
     let location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
     let recorded = steps
-    let replayed = replay(F.self, from: initialState, events: recorded.map(\.event))
+    let replayed = replay(F.self, from: stateBeforeEvents, events: recorded.map(\.event))
     for (index, (old, new)) in zip(recorded, replayed).enumerated() {
       let title = "Replay step \(index + 1), \(describe(old.event))"
       if let problem = stateMismatch(

@@ -27,6 +27,8 @@ extension StoreTest where F.State: Equatable, F.Decision: Equatable, F.Event: Eq
     _ update: (inout F.State) -> Void = { _ in }
   ) async {
     let location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
+    await store.start()
+    checkStartAsserted(before: "sending \(describe(event))", at: location)
     skipUnasserted(before: "sending \(describe(event))", at: location)
     await store.send(event)
     let steps = self.steps()
@@ -77,6 +79,8 @@ extension StoreTest where F.State: Equatable, F.Decision: Equatable, F.Event: Eq
     _ update: (inout F.State) -> Void = { _ in }
   ) async {
     let location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
+    await store.start()
+    checkStartAsserted(before: "receiving \(describe(event))", at: location)
     // NB: a hop to the store after the event was recorded, and before its step is read: the store
     // records a step within one call on its executor, so the step is then whole.
     if next(event, in: steps(), from: progress.withLock { $0.assertedEvents }) == nil {
@@ -153,6 +157,75 @@ extension StoreTest where F.State: Equatable, F.Decision: Equatable, F.Event: Eq
       at: location)
   }
 
+  /// Asserts the store's start step: the state after the core's start (see
+  /// ``Decisions/Core/makeStartDecisions(state:)``) and the start decisions, as the first step of
+  /// the test.
+  ///
+  /// ```swift
+  /// let test = StoreTest<Screen>(state: .init(), deps: deps)
+  /// await test.expectStart(decisions: [.load]) { $0.isLoading = true }
+  /// ```
+  /// In an exhaustive test, a start that changed the state or made decisions must be asserted
+  /// before the first `send` or `receive`; a start that did neither needs no assertion.
+  /// - Parameters:
+  ///   - decisions: The start decisions, in order. Omit it to expect none.
+  ///   - fileID: The caller's file id, for the failure's location.
+  ///   - filePath: The caller's file path, for the failure's location.
+  ///   - line: The caller's line, for the failure's location.
+  ///   - column: The caller's column, for the failure's location.
+  ///   - update: Changes the initial state into the expected state after the start. Omit it to
+  ///     expect no change.
+  nonisolated(nonsending) public func expectStart(
+    decisions: [F.Decision] = [],
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    _ update: (inout F.State) -> Void = { _ in }
+  ) async {
+    let location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
+    await store.start()
+    progress.withLock { $0.startChecked = true }
+    let start = journal.start ?? (journal.initialState, [])
+    var expected = exhaustivity == .on ? journal.initialState : start.state
+    update(&expected)
+    if let problem = stateMismatch("the state", expected: expected, actual: start.state) {
+      reportFailure("The store's start: \(problem)", at: location)
+    }
+    if let problem = decisionMismatch(expected: decisions, emitted: start.decisions, exhaustivity) {
+      reportFailure("The store's start: \(problem)", at: location)
+    }
+  }
+
+  /// Before the first `send` or `receive`: in an exhaustive test, fails when the store's start
+  /// changed the state or made decisions that the test did not assert with `expectStart`;
+  /// otherwise notes it as skipped.
+  private func checkStartAsserted(before action: String, at location: Location) {
+    let alreadyChecked = progress.withLock { progress in
+      defer { progress.startChecked = true }
+      return progress.startChecked
+    }
+    guard !alreadyChecked, let start = journal.start,
+      !start.decisions.isEmpty || start.state != journal.initialState
+    else { return }
+    var changes = ""
+    if let problem = stateMismatch(
+      "the state", expected: journal.initialState, actual: start.state,
+      labels: ("initial", "started"))
+    {
+      changes += "\n  " + problem
+    }
+    if !start.decisions.isEmpty { changes += "\n  decisions: \(describe(start.decisions))" }
+    if exhaustivity == .on {
+      reportFailure(
+        "The store's start was not asserted before \(action):\(changes)\n  Assert it with "
+          + "expectStart(decisions:) first.",
+        at: location)
+    } else {
+      progress.withLock { $0.skipped.append("Skipped the store's start:\(changes)") }
+    }
+  }
+
   // MARK: - Checking one step
 
   /// The index of the step to check for `event`: the first unasserted one in an exhaustive test, the
@@ -169,7 +242,7 @@ extension StoreTest where F.State: Equatable, F.Decision: Equatable, F.Event: Eq
     _ update: (inout F.State) -> Void, at location: Location
   ) {
     let step = steps[index]
-    let before = index == 0 ? journal.initialState : steps[index - 1].state
+    let before = index == 0 ? journal.stateBeforeEvents : steps[index - 1].state
     var expected = exhaustivity == .on ? before : step.state
     update(&expected)
     if let problem = stateMismatch("the state", expected: expected, actual: step.state) {

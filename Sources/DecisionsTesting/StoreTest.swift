@@ -49,6 +49,8 @@ public final class StoreTest<F: Feature>: Sendable {
   struct Progress {
     /// How many processed events the test has asserted (or skipped, when not exhaustive).
     var assertedEvents = 0
+    /// Whether the store's start step was asserted, or reported as not asserted.
+    var startChecked = false
     /// How many ignored events the test has expected.
     var expectedIgnored = 0
     /// How many unhandled errors the test has checked.

@@ -161,6 +161,7 @@ import Testing
     journal.record(.workFailed(id: WorkID("sync"), error: Loader.Offline()))
     #expect(
       journal.records == [
+        .started, .state(.idle),
         .received(.tap), .state(.loading(previous: nil)), .decided(.track("tap")),
         .decided(.load), .workStarted(id: WorkID("load")),
         .received(.finished("hi")), .state(.loaded("hi")), .decided(.log("hi")),

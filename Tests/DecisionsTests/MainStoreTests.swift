@@ -13,6 +13,7 @@ private final class DiagnosticLog: Sendable {
   func record(_ diagnostic: MainStore<Counter>.Diagnostic) {
     let line: String
     switch diagnostic {
+    case .started: line = "started"
     case .received(let event): line = "received \(event)"
     case .state(let state): line = "state \(state.count)"
     case .decided(let decision): line = "decided \(decision)"

@@ -58,7 +58,7 @@ import Testing
     #expect(await store.state.count == 1)
     #expect(
       journal.records == [
-        .received(.increment), .state(.init(count: 1)),
+        .started, .state(.init()), .received(.increment), .state(.init(count: 1)),
         .ignored(.increment, reason: .stopped), .ignored(.add(5), reason: .stopped),
       ])
   }

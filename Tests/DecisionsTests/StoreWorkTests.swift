@@ -163,8 +163,8 @@ import Testing
     await store.send(.startUnkeyed(value: 3))
     await store.settle()
     #expect(
-      Array(journal.records.prefix(4)) == [
-        .received(.startWork(id: "a", value: 2)), .state(.init()),
+      Array(journal.records.prefix(6)) == [
+        .started, .state(.init()), .received(.startWork(id: "a", value: 2)), .state(.init()),
         .decided(.work(id: "a", value: 2)), .workStarted(id: WorkID("a")),
       ])
     #expect(journal.records.filter { if case .workStarted = $0 { true } else { false } }.count == 2)

@@ -1,0 +1,245 @@
+import Synchronization
+import Testing
+
+@testable import Decisions
+@testable import DecisionsTesting
+
+/// A screen that loads when it opens and listens to a stream for as long as its store runs.
+private enum Opener: Feature {
+  struct State: Equatable, Sendable {
+    var isLoading = false
+    var text = ""
+    var ticks = 0
+  }
+
+  enum Event: Equatable, Sendable {
+    case loaded(String)
+    case tick
+    case tap
+  }
+
+  enum Decision: Equatable, Sendable {
+    case load
+    case listen
+    case log(String)
+  }
+
+  struct Deps: Sendable {
+    var load: @Sendable () async throws -> String
+    var ticks: @Sendable () -> AsyncStream<Void>
+    var log: @Sendable (String) -> Void = { _ in }
+  }
+
+  static func makeStartDecisions(state: inout State) -> [Decision] {
+    state.isLoading = true
+    return [.load, .listen]
+  }
+
+  static func makeDecisions(event: Event, state: inout State) -> [Decision] {
+    switch event {
+    case .loaded(let text):
+      state.isLoading = false
+      state.text = text
+      return []
+    case .tick:
+      state.ticks += 1
+      return []
+    case .tap:
+      return [.log("tap")]
+    }
+  }
+
+  static func execute(_ decision: Decision, deps: Deps, effects: Effects<Event>) {
+    switch decision {
+    case .load:
+      effects.run(id: "load") { send in await send(.loaded(try await deps.load())) }
+    case .listen:
+      effects.run(id: "ticks") { send in
+        for await _ in deps.ticks() { await send(.tick) }
+      }
+    case .log(let text):
+      deps.log(text)
+    }
+  }
+}
+
+/// A parent whose start is its children's.
+private enum Pair: Core {
+  struct State: Equatable, Sendable {
+    var first = Opener.State()
+    var second: Opener.State?
+  }
+
+  typealias Event = Never
+
+  enum Decision: Equatable, Sendable {
+    case first(Opener.Decision)
+    case second(Opener.Decision)
+  }
+
+  static func makeStartDecisions(state: inout State) -> [Decision] {
+    Opener.makeStartDecisions(state: &state.first, embed: Decision.first)
+      + Opener.makeStartDecisions(state: &state.second, embed: Decision.second)
+  }
+
+  static func makeDecisions(event: Never, state: inout State) -> [Decision] {}
+}
+
+@Suite(.timeLimit(.minutes(1))) struct StartTests {
+  /// Deps whose load the test answers and whose stream the test drives.
+  private func deps() -> (
+    Opener.Deps, ControlledDependency<Void, String>, AsyncStream<Void>.Continuation
+  ) {
+    let load = ControlledDependency<Void, String>()
+    let (ticks, tick) = AsyncStream<Void>.makeStream()
+    return (.init(load: { try await load() }, ticks: { ticks }), load, tick)
+  }
+
+  @Test func theStartIsACoreStepTestedWithoutAStore() {
+    var test = CoreTest<Opener>(state: .init())
+    test.start(decisions: [.load, .listen]) { $0.isLoading = true }
+    test.send(.loaded("hi")) {
+      $0.isLoading = false
+      $0.text = "hi"
+    }
+  }
+
+  @Test func aWrongStartFailsTheCoreTest() {
+    let failures = withCapturedFailures {
+      var test = CoreTest<Opener>(state: .init())
+      test.start(decisions: [.load])
+    }
+    #expect(failures.count == 2)  // the state changed, and `.listen` was not expected
+    #expect(failures.first?.message.hasPrefix("Step 1, the start: ") == true)
+  }
+
+  @Test func aParentStartsItsChildren() {
+    var test = CoreTest<Pair>(state: .init(second: .init()))
+    test.start(decisions: [.first(.load), .first(.listen), .second(.load), .second(.listen)]) {
+      $0.first.isLoading = true
+      $0.second?.isLoading = true
+    }
+    var withoutSheet = Pair.State()
+    #expect(Pair.makeStartDecisions(state: &withoutSheet) == [.first(.load), .first(.listen)])
+    #expect(withoutSheet.second == nil)
+  }
+
+  @Test func aStoreShowsTheStartStateAndPerformsTheStartDecisionsUnasked() async throws {
+    let (deps, load, tick) = deps()
+    let store = Store<Opener>(state: .init(), deps: deps)
+    #expect(await store.state.isLoading)
+    // Nothing was sent: the start decisions run by themselves.
+    try await load.nextCall().answer("hi")
+    tick.yield()
+    tick.finish()
+    await store.settle()
+    #expect(await store.state == .init(isLoading: false, text: "hi", ticks: 1))
+  }
+
+  @Test func theStartComesBeforeAnyEventPostedOrSent() async throws {
+    for _ in 0..<200 {
+      let (deps, load, tick) = deps()
+      let journal = Journal<Opener>(initialState: .init())
+      let store = Store<Opener>(state: .init(), deps: deps, diagnostics: journal.record)
+      store.post(.tap)
+      await store.send(.tap)
+      let records = journal.records.filter {
+        if case .state = $0 { false } else if case .workStarted = $0 { false } else { true }
+      }
+      #expect(
+        Array(records.prefix(5)) == [
+          .started, .decided(.load), .decided(.listen), .received(.tap), .decided(.log("tap")),
+        ])
+      try await load.nextCall().answer("hi")
+      tick.finish()
+      await store.settle()
+    }
+  }
+
+  @Test func stoppingAtOncePerformsTheStartThenCancelsItsWork() async throws {
+    let (deps, load, _) = deps()
+    let store = Store<Opener>(state: .init(), deps: deps)
+    await store.stop()
+    let call = try await load.nextCall()
+    #expect(!call.isWaiting)
+  }
+
+  @Test func aJournalReplaysFromTheStartState() async throws {
+    let (deps, load, tick) = deps()
+    let journal = Journal<Opener>(initialState: .init())
+    let store = Store<Opener>(state: .init(), deps: deps, diagnostics: journal.record)
+    try await load.nextCall().answer("hi")
+    tick.finish()
+    await store.settle()
+    #expect(journal.start?.decisions == [.load, .listen])
+    #expect(journal.recording.initialState == .init(isLoading: true))
+    #expect(journal.recording.replay().last?.state == .init(isLoading: false, text: "hi"))
+    journal.expectReplayMatches()
+  }
+
+  @MainActor
+  @Test func aMainStoreStartsBeforeItsInitializerReturns() async throws {
+    let (deps, load, tick) = deps()
+    let store = MainStore<Opener>(state: .init(), deps: deps)
+    #expect(store.state.isLoading)
+    let call = try await load.nextCall()
+    call.answer("hi")
+    tick.finish()
+    await store.settle()
+    #expect(store.state.text == "hi")
+  }
+
+  @MainActor
+  @Test func anObservableStoreShowsTheStartState() async throws {
+    let (deps, load, tick) = deps()
+    let model = ObservableStore<Opener>(state: .init(), deps: deps)
+    #expect(model.state.isLoading)
+    try await load.nextCall().answer("hi")
+    tick.finish()
+    await model.settle()
+    #expect(model.state.text == "hi")
+  }
+
+  @Test func aStoreTestAssertsTheStartFirst() async throws {
+    let (deps, load, tick) = deps()
+    let test = StoreTest<Opener>(state: .init(), deps: deps)
+    await test.expectStart(decisions: [.load, .listen]) { $0.isLoading = true }
+    // NB: the stream ends first: `receive` settles the store, and a subscription that the test
+    // does not control keeps a store from settling.
+    tick.yield()
+    tick.finish()
+    await test.receive(.tick) { $0.ticks = 1 }
+    try await load.nextCall().answer("hi")
+    await test.receive(.loaded("hi")) {
+      $0.isLoading = false
+      $0.text = "hi"
+    }
+    await test.finish()
+  }
+
+  @Test func aStoreTestThatSkipsTheStartFailsAtTheFirstStep() async throws {
+    let (deps, load, tick) = deps()
+    let failures = await withCapturedFailures {
+      let test = StoreTest<Opener>(state: .init(), deps: deps)
+      await test.send(.tap, decisions: [.log("tap")])
+      try? await load.nextCall().answer("hi")
+      tick.finish()
+      await test.settle()
+      await test.store.stop()
+    }
+    #expect(
+      failures.first?.message.hasPrefix("The store's start was not asserted before sending .tap")
+        == true)
+    #expect(failures.first?.message.contains("decisions: [.load, .listen]") == true)
+  }
+
+  @Test func aNonExhaustiveStoreTestListsTheStartAsSkipped() async throws {
+    let (deps, load, tick) = deps()
+    let test = StoreTest<Opener>(state: .init(), deps: deps, exhaustivity: .off)
+    await test.send(.tap, decisions: [.log("tap")])
+    #expect(test.skippedAssertions.first?.hasPrefix("Skipped the store's start:") == true)
+    try await load.nextCall().answer("hi")
+    tick.finish()
+    await test.finish()
+  }
+}
