@@ -1,4 +1,6 @@
 extension Store {
+  // NB: inlinable, so that the closures that hand states to the sequence are specialized for the
+  // feature's state in the caller's module: see `StateSequence`.
   /// Returns the store's states as an asynchronous sequence, starting with the current state.
   ///
   /// Each processed event yields the state after it. The sequence ends when the store stops or is
@@ -9,28 +11,23 @@ extension Store {
   ///   render(state)
   /// }
   /// ```
-  /// - Parameter bufferingPolicy: What to keep when the consumer is slower than the store. The default
-  ///   keeps every state; `.bufferingNewest(1)` keeps only the latest, which suits rendering.
+  /// - Parameter bufferingPolicy: What to keep when the reader is slower than the store. The
+  ///   default keeps every state; `.bufferingNewest(1)` keeps only the latest, which suits
+  ///   rendering.
   /// - Returns: A sequence of states that ends when the store stops or is released.
+  @inlinable
   public func states(
-    bufferingPolicy: AsyncStream<F.State>.Continuation.BufferingPolicy = .unbounded
-  ) -> AsyncStream<F.State> {
-    let (stream, continuation) = AsyncStream.makeStream(
-      of: F.State.self, bufferingPolicy: bufferingPolicy)
+    bufferingPolicy: StateSequence<F.State>.BufferingPolicy = .unbounded
+  ) -> StateSequence<F.State> {
+    let buffer = StateBuffer<F.State>(policy: bufferingPolicy)
     let id = makeObserverID()
-    let observer = StateObservers<F.State>.Observer(
-      id: id,
-      receive: { state in
-        if case .terminated = continuation.yield(state) { return false }
-        return true
-      },
-      finish: { continuation.finish() }
-    )
-    continuation.yield(addObserver(observer))
-    if isStopped { continuation.finish() }
-    continuation.onTermination = { [weak self] _ in
+    let observer = StateObserver(
+      id: id, of: F.State.self, receive: { buffer.receive($0) }, finish: { buffer.finish() })
+    _ = buffer.receive(addObserver(observer))
+    if isStopped { buffer.finish() }
+    buffer.onTermination { [weak self] in
       Task { await self?.removeObserver(id: id) }
     }
-    return stream
+    return StateSequence(buffer: buffer)
   }
 }

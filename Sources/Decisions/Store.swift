@@ -120,7 +120,7 @@ public actor Store<F: Feature> {
     state: F.State,
     deps: F.Deps,
     diagnostics: (@Sendable (Diagnostic) -> Void)?,
-    observer: StateObservers<F.State>.Observer?,
+    observer: StateObserver?,
     startDecisions: [F.Decision]? = nil
   ) {
     var state = state
@@ -397,7 +397,8 @@ public actor Store<F: Feature> {
   ///   - latestOnly: Whether the observer wants only the latest state, once the store has caught up
   ///     with posted events, instead of every state.
   /// - Returns: The current state.
-  func addObserver(_ observer: StateObservers<F.State>.Observer, latestOnly: Bool = false)
+  @usableFromInline
+  func addObserver(_ observer: StateObserver, latestOnly: Bool = false)
     -> F.State
   {
     if case .running = phase {
@@ -410,12 +411,14 @@ public actor Store<F: Feature> {
   }
 
   /// Returns an id for a new observer.
+  @usableFromInline
   func makeObserverID() -> UInt64 {
     nextObserverID += 1
     return nextObserverID
   }
 
   /// Detaches the observer with `id`.
+  @usableFromInline
   func removeObserver(id: UInt64) {
     observers?.remove(id: id)
     updateObserverFlags()

@@ -178,7 +178,7 @@ import Testing
     let started = Countdown(stores)
     let gate = Gate()
     var weakStores: [WeakStore] = []
-    var sequences: [AsyncStream<Worker.State>] = []
+    var sequences: [StateSequence<Worker.State>] = []
     for _ in 0..<stores {
       let store = Store<Worker>(
         state: .init(),

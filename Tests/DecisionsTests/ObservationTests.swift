@@ -5,6 +5,11 @@ import Testing
 
 @testable import Decisions
 
+/// Whether the reader of `states` waits for a state.
+private func readerIsWaiting(_ states: StateSequence<Counter.State>) async -> Bool {
+  states.buffer.contents.withLock { $0.waiter != nil }
+}
+
 @Suite(.timeLimit(.minutes(1))) struct StateSequenceTests {
   @Test func statesStartWithTheCurrentStateAndFollowEachEvent() async {
     let store = Store<Counter>(state: .init(count: 10), deps: .init())
@@ -51,6 +56,48 @@ import Testing
     #expect(await store.observerCount == 0)
   }
 
+  @Test func aSlowReaderGetsEveryStateInOrderWithoutSlowingTheStore() async {
+    let store = Store<Counter>(state: .init(), deps: .init())
+    let states = await store.states()
+    // The store runs 1,000 events before the reader reads anything: they wait in the buffer.
+    for _ in 0..<1_000 { await store.send(.increment) }
+    await store.stop()
+    var counts: [Int] = []
+    for await state in states { counts.append(state.count) }
+    #expect(counts == Array(0...1_000))
+  }
+
+  @Test func theNewestPolicyKeepsOnlyTheLatestUnreadStates() async {
+    let store = Store<Counter>(state: .init(), deps: .init())
+    let latest = await store.states(bufferingPolicy: .bufferingNewest(1))
+    let lastTwo = await store.states(bufferingPolicy: .bufferingNewest(2))
+    let firstTwo = await store.states(bufferingPolicy: .bufferingOldest(2))
+    for _ in 0..<5 { await store.send(.increment) }
+    await store.stop()
+    var counts: [[Int]] = [[], [], []]
+    for await state in latest { counts[0].append(state.count) }
+    for await state in lastTwo { counts[1].append(state.count) }
+    for await state in firstTwo { counts[2].append(state.count) }
+    #expect(counts == [[5], [4, 5], [0, 1]])
+  }
+
+  @Test func cancellingAWaitingReaderEndsItsSequenceAndDetachesIt() async {
+    let store = Store<Counter>(state: .init(), deps: .init())
+    let states = await store.states()
+    let reader = Task {
+      var seen = 0
+      for await _ in states { seen += 1 }
+      return seen
+    }
+    // The reader takes the current state, then waits; cancelling it ends the loop.
+    while await store.observerCount == 1, !(await readerIsWaiting(states)) { await Task.yield() }
+    reader.cancel()
+    #expect(await reader.value == 1)
+    await store.send(.increment)
+    await store.settle()
+    #expect(await store.observerCount == 0)
+  }
+
   @Test func statesEndWhenTheStoreIsReleasedWithoutStop() async {
     var store: Store<Counter>? = Store<Counter>(state: .init(), deps: .init())
     weak let weakStore = store
@@ -59,7 +106,8 @@ import Testing
     store = nil
     #expect(weakStore == nil)
     var counts: [Int] = []
-    for await state in states ?? AsyncStream(unfolding: { nil }) { counts.append(state.count) }
+    guard let states else { return }
+    for await state in states { counts.append(state.count) }
     #expect(counts == [0, 1])
     // The sequence ended because its store went away, not because the time limit cancelled the test.
     #expect(!Task.isCancelled)

@@ -224,7 +224,7 @@ func observersCase(_ plan: Plan) async -> [Row] {
 }
 
 /// Reads states in order until the count reaches `count`, and returns how many it read.
-func consume(_ states: AsyncStream<Counter.State>, until count: Int) async -> Int {
+func consume(_ states: StateSequence<Counter.State>, until count: Int) async -> Int {
   var seen = 0
   for await state in states {
     check(state.count == seen, "an observer saw count \(state.count) where \(seen) was next")

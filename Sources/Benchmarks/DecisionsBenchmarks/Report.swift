@@ -100,7 +100,10 @@ struct Report {
     let micro = { (value: Double) in "median \(readable(value / 1_000)) µs" }
     add("case 5: round trip under 10 µs", row("5")?.median, micro) { $0 < 10_000 }
     let plain = { (value: Double) in "\(readable(value))×" }
-    add("case 6: 100 observers < 100× one", ratio("6b", to: "6a"), plain) { $0 < 100 }
+    add("case 6: 100 observers < 20× one", ratio("6b", to: "6a"), plain) { $0 < 20 }
+    let added = row("6a").flatMap { one in row("2").map { one.median - $0.median } }
+    let nanos = { (value: Double) in "\(readable(value)) ns per event" }
+    add("case 6: one observer adds ≤ 500 ns", added, nanos) { $0 <= 500 }
     add("case 7: composition < 2× flat (none)", ratio("7b", to: "7a"), plain) { $0 < 2 }
     add("case 7: composition < 2× flat (one)", ratio("7d", to: "7c"), plain) { $0 < 2 }
     let burst = row("9b").flatMap { burst in

@@ -24,8 +24,8 @@
     }
 
     /// An observer for the store that offers each state to this mailbox.
-    func observer(id: UInt64) -> StateObservers<F.State>.Observer {
-      .init(id: id, receive: { self.receive($0) }, finish: {})
+    func observer(id: UInt64) -> StateObserver {
+      StateObserver(id: id, of: F.State.self, receive: { self.receive($0) }, finish: {})
     }
 
     /// Keeps `state` as the latest and schedules a delivery to the main actor if none is on its way.

@@ -1,0 +1,226 @@
+import Synchronization
+
+// NB: not `AsyncStream`: its storage is generic code in the concurrency library that is never
+// specialized, and looked up type metadata several times per state, about 15,000 instructions per
+// state and reader in `decisions-bench` case 6. This sequence's code is inlinable, so the store's
+// `states()` and the reader's loop are specialized for the feature's state in the caller's module.
+/// The states of a ``Store``, as an asynchronous sequence: what ``Store/states(bufferingPolicy:)``
+/// returns.
+///
+/// It starts with the store's state when it was made, then yields the state after each event, in
+/// order, and ends when the store stops or is released. A reader that falls behind does not slow
+/// the store: the states it has not read wait in the sequence's buffer (all of them, by default),
+/// and the reader takes them without suspending. A reader is woken only when it waits, once per
+/// wait, not once per state.
+///
+/// Iterate it from one task. Dropping the iterator, or cancelling the task that waits in it, ends
+/// the sequence and detaches it from the store.
+public struct StateSequence<State: Sendable>: AsyncSequence, Sendable {
+  /// A state of the store.
+  public typealias Element = State
+  /// Reading states never fails.
+  public typealias Failure = Never
+
+  /// What a sequence keeps when its reader is slower than the store.
+  public enum BufferingPolicy: Sendable, Hashable {
+    /// Every state, in order: the reader sees each one.
+    case unbounded
+    /// Only the newest `limit` states: older unread ones are dropped. `.bufferingNewest(1)` gives
+    /// a reader the latest state only, which suits rendering.
+    case bufferingNewest(Int)
+    /// Only the oldest `limit` unread states: newer ones are dropped while the buffer is full.
+    case bufferingOldest(Int)
+  }
+
+  @usableFromInline let buffer: StateBuffer<State>
+
+  @inlinable
+  init(buffer: StateBuffer<State>) {
+    self.buffer = buffer
+  }
+
+  /// Makes the iterator; the sequence is meant to be iterated once.
+  @inlinable
+  public func makeAsyncIterator() -> AsyncIterator {
+    AsyncIterator(buffer: buffer)
+  }
+
+  /// Reads the states in order.
+  public struct AsyncIterator: AsyncIteratorProtocol {
+    @usableFromInline let buffer: StateBuffer<State>
+    // NB: ends the sequence when the last copy of the iterator goes away.
+    @usableFromInline let lifetime: IteratorLifetime<State>
+
+    @inlinable
+    init(buffer: StateBuffer<State>) {
+      self.buffer = buffer
+      self.lifetime = IteratorLifetime(buffer: buffer)
+    }
+
+    /// Returns the next state, waiting for the store if none is buffered; `nil` once the store has
+    /// stopped or been released and every buffered state was read, or once the waiting task is
+    /// cancelled.
+    @inlinable
+    public mutating func next() async -> State? {
+      await buffer.next()
+    }
+
+    /// Returns the next state, like ``next()``.
+    @inlinable
+    public mutating func next(isolation actor: isolated (any Actor)?) async -> State? {
+      await buffer.next()
+    }
+  }
+}
+
+/// Ends a sequence when its iterator goes away.
+@usableFromInline
+final class IteratorLifetime<State: Sendable>: Sendable {
+  @usableFromInline let buffer: StateBuffer<State>
+
+  @inlinable
+  init(buffer: StateBuffer<State>) {
+    self.buffer = buffer
+  }
+
+  deinit {
+    buffer.terminate()
+  }
+}
+
+/// The buffer between a store, which offers it states on its executor, and one reader.
+@usableFromInline
+final class StateBuffer<State: Sendable>: Sendable {
+  @usableFromInline
+  struct Contents: ~Copyable {
+    /// Unread states from `head` on.
+    @usableFromInline var pending: [State] = []
+    /// The index of the next unread state in `pending`.
+    @usableFromInline var head = 0
+    /// The reader waiting for a state, if any.
+    @usableFromInline var waiter: UnsafeContinuation<State?, Never>?
+    /// The store stopped or went away: no more states come.
+    @usableFromInline var isFinished = false
+    /// The reader went away or was cancelled: states are no longer wanted.
+    @usableFromInline var isTerminated = false
+    /// Called once when the reader ends the sequence.
+    @usableFromInline var onTermination: (@Sendable () -> Void)?
+
+    @inlinable init() {}
+
+    /// How many states wait to be read.
+    @inlinable var count: Int { pending.count - head }
+
+    /// Takes the next unread state, if any.
+    @inlinable
+    mutating func take() -> State? {
+      guard head < pending.count else { return nil }
+      let state = pending[head]
+      head += 1
+      if head == pending.count {
+        // NB: after a burst, give the room back rather than keep it.
+        pending.removeAll(keepingCapacity: pending.capacity <= 64)
+        head = 0
+      }
+      return state
+    }
+  }
+
+  @usableFromInline let contents = Mutex(Contents())
+  @usableFromInline let policy: StateSequence<State>.BufferingPolicy
+
+  @inlinable
+  init(policy: StateSequence<State>.BufferingPolicy) {
+    self.policy = policy
+  }
+
+  /// Sets what to call when the reader ends the sequence.
+  @inlinable
+  func onTermination(_ handler: @escaping @Sendable () -> Void) {
+    contents.withLock { $0.onTermination = handler }
+  }
+
+  /// Offers a state: hands it to a waiting reader, or keeps it by the policy.
+  ///
+  /// - Returns: `false` once the reader has ended the sequence, so the store drops this observer.
+  @inlinable
+  func receive(_ state: State) -> Bool {
+    let (waiter, isWanted) = contents.withLock {
+      contents -> (UnsafeContinuation<State?, Never>?, Bool) in
+      if contents.isTerminated || contents.isFinished { return (nil, !contents.isTerminated) }
+      if let waiter = contents.waiter {
+        contents.waiter = nil
+        return (waiter, true)
+      }
+      switch policy {
+      case .unbounded:
+        contents.pending.append(state)
+      case .bufferingNewest(let limit):
+        guard limit > 0 else { break }
+        contents.pending.append(state)
+        if contents.count > limit { contents.head += 1 }
+      case .bufferingOldest(let limit):
+        if contents.count < limit { contents.pending.append(state) }
+      }
+      return (nil, true)
+    }
+    waiter?.resume(returning: state)
+    return isWanted
+  }
+
+  /// Ends the sequence from the store's side: the reader reads what is buffered, then `nil`.
+  @usableFromInline
+  func finish() {
+    let waiter = contents.withLock { contents -> UnsafeContinuation<State?, Never>? in
+      contents.isFinished = true
+      defer { contents.waiter = nil }
+      return contents.waiter
+    }
+    waiter?.resume(returning: nil)
+  }
+
+  /// Ends the sequence from the reader's side: it went away or was cancelled.
+  @usableFromInline
+  func terminate() {
+    let (waiter, handler) = contents.withLock {
+      contents -> (UnsafeContinuation<State?, Never>?, (@Sendable () -> Void)?) in
+      guard !contents.isTerminated else { return (nil, nil) }
+      contents.isTerminated = true
+      contents.pending = []
+      contents.head = 0
+      defer {
+        contents.waiter = nil
+        contents.onTermination = nil
+      }
+      return (contents.waiter, contents.onTermination)
+    }
+    waiter?.resume(returning: nil)
+    handler?()
+  }
+
+  /// Returns the next state, waiting for one if none is buffered.
+  @inlinable
+  func next() async -> State? {
+    // NB: the common case, a state already buffered, takes the lock once and does not suspend.
+    let (state, mustWait) = contents.withLock { contents -> (State?, Bool) in
+      if let state = contents.take() { return (state, false) }
+      return (nil, !(contents.isFinished || contents.isTerminated))
+    }
+    guard mustWait else { return state }
+    return await withTaskCancellationHandler {
+      await withUnsafeContinuation { (continuation: UnsafeContinuation<State?, Never>) in
+        let resumeNow = contents.withLock { contents -> (resume: Bool, state: State?) in
+          if let state = contents.take() { return (true, state) }
+          if contents.isFinished || contents.isTerminated || Task.isCancelled {
+            return (true, nil)
+          }
+          contents.waiter = continuation
+          return (false, nil)
+        }
+        if resumeNow.resume { continuation.resume(returning: resumeNow.state) }
+      }
+    } onCancel: {
+      terminate()
+    }
+  }
+}
