@@ -5,7 +5,7 @@
   /// events to the parent.
   ///
   /// Make one with a parent's `child` methods, such as
-  /// ``ViewModel/child(_:state:event:)``. The parent updates it after each change of its own
+  /// `child(_:state:event:)`. The parent updates it after each change of its own
   /// state, in the same main-actor turn, and replaces ``state`` only when the child's state has
   /// changed: a view that reads a child model is invalidated only by its child. A child model can
   /// make models of its own children in turn.

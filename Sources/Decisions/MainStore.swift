@@ -152,7 +152,7 @@
       resumeSettleWaitersIfSettled()
     }
 
-    /// The models of this store's children, made with ``ViewModel/child(_:state:event:)`` and its
+    /// The models of this store's children, made with `child(_:state:event:)` and its
     /// siblings.
     public var childModels: ChildModels<F.State> {
       if let children { return children }

@@ -3,7 +3,7 @@
   /// ``ObservableStore``, or a ``ChildModel`` made from one of them.
   ///
   /// Every view model can make models for its children, for the three shapes the composition
-  /// helpers embed (see ``Core/makeDecisions(event:state:embed:)``): a child, an optional child, and
+  /// helpers embed (see `makeDecisions(event:state:embed:)`): a child, an optional child, and
   /// children identified by id. A child model holds the child's state and sends the child's events;
   /// a view that reads it is invalidated only when the child's state changes, not when the rest of
   /// the parent's state does.
