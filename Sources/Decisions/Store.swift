@@ -99,7 +99,8 @@ public actor Store<F: Feature> {
   ///   - state: The initial state, before the core's start.
   ///   - deps: The dependencies decisions are performed with.
   ///   - diagnostics: Called on the store's executor with every event, state, decision, ignored event
-  ///     and unhandled error, in order. Keep it fast; see ``Diagnostic``.
+  ///     and unhandled error, in order (``Diagnostic/started`` and the state after the start from
+  ///     this initializer, before anything else). Keep it fast; see ``Diagnostic``.
   public init(
     state: F.State,
     deps: F.Deps,
