@@ -82,4 +82,35 @@ final class CounterRenderer {
     await titler.value
     #expect(titles.all.last == "Count: 1")
   }
+
+  @Test func aMainStoreHasTheNewStateWhenSendReturns() async {
+    let model = MainStore<Counter>(state: .init(), deps: Self.deps)
+    model.send(.incrementTapped)
+    #expect(model.state.count == 1)  // already: the core ran on the main actor, inside send
+    model.send(.factTapped)
+    #expect(model.state.isLoadingFact)
+    await model.settle()  // the fact is long work, which runs off the main actor
+    #expect(model.state == Counter.State(count: 1, fact: "1 is a number."))
+  }
+
+  @Test func childViewsGetModelsOfTheirOwn() async {
+    let dashboard = MainStore<Dashboard>(
+      state: .init(),
+      deps: .init(loadFact: { "\($0) is a number." }, fetch: { $0 * 100 }, log: { _ in }))
+    let counter = dashboard.child(Counter.self, state: \.counter, event: Dashboard.Event.counter)
+    counter.send(.incrementTapped)  // the child's event, through the dashboard's core
+    #expect(counter.state.count == 1)
+
+    #expect(dashboard.child(Counter.self, state: \.sheet, event: Dashboard.Event.sheet) == nil)
+    dashboard.send(.openSheet)
+    let sheet = dashboard.child(Counter.self, state: \.sheet, event: Dashboard.Event.sheet)
+    #expect(sheet?.state.count == 1)
+
+    dashboard.send(.addDownload)
+    let id = dashboard.state.downloads[0].id
+    let download = dashboard.child(
+      Download.self, id: id, in: \.downloads, event: Dashboard.Event.download)
+    await dashboard.settle()
+    #expect(download?.state.bytes == id * 100)
+  }
 }
