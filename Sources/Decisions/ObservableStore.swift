@@ -19,26 +19,33 @@
   /// Text(model.state.text)
   /// ```
   @MainActor
-  @Observable
-  public final class ObservableStore<F: Feature>: ViewModel {
+  public final class ObservableStore<F: Feature>: ViewModel, Observable {
     /// The feature the store runs.
     public typealias ModelCore = F
 
     /// The latest state delivered from the store.
-    public private(set) var state: F.State
+    public var state: F.State {
+      registrar.access(self, keyPath: stateKeyPath)
+      return current
+    }
+
+    // NB: observation by hand, with the key path built once: see `MainStore.current`.
+    private var current: F.State
+    private let registrar = ObservationRegistrar()
+    private let stateKeyPath = \ObservableStore<F>.state
 
     /// The store this model observes.
-    @ObservationIgnored public let store: Store<F>
+    public let store: Store<F>
 
-    @ObservationIgnored private let mailbox: StateMailbox<F>
+    private let mailbox: StateMailbox<F>
     // NB: created with the first child model: most models have none.
-    @ObservationIgnored private var children: ChildModels<F.State>?
+    private var children: ChildModels<F.State>?
 
     /// How many times the model applied a new state.
     ///
     /// One per main-actor delivery, however many events the store processed in between: for tests and
     /// benchmarks of coalescing.
-    @ObservationIgnored private(set) var deliveries = 0
+    private(set) var deliveries = 0
 
     /// Creates a store for feature `F` and a model that observes it.
     /// - Parameters:
@@ -54,7 +61,7 @@
       // NB: the core's start runs here, so the model shows its state from the first moment.
       var started = state
       let startDecisions = F.makeStartDecisions(state: &started)
-      self.state = started
+      self.current = started
       self.mailbox = mailbox
       // NB: the observer is in place before the store exists to anyone else, so no state is missed.
       self.store = Store(
@@ -68,7 +75,7 @@
       let mailbox = StateMailbox<F>()
       self.mailbox = mailbox
       self.store = store
-      self.state = await store.addObserver(
+      self.current = await store.addObserver(
         mailbox.observer(id: await store.makeObserverID()), latestOnly: true)
       // NB: states the store published between `addObserver` and here waited in the mailbox, which
       // keeps the observer until a model connects; show the latest of them now.
@@ -99,7 +106,7 @@
     /// Shows the latest state the store has delivered, if one is waiting.
     func showLatestState() {
       guard let state = mailbox.takeLatest() else { return }
-      self.state = state
+      registrar.withMutation(of: self, keyPath: stateKeyPath) { current = state }
       deliveries += 1
       children?.update(from: state)
     }
