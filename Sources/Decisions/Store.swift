@@ -177,6 +177,25 @@ public actor Store<F: Feature> {
     if latestIsStale { publishLatestIfCaughtUp() }
   }
 
+  /// Processes events in order, as many `send(_:)` calls in a row would, in one visit to the
+  /// store's executor: for a burst (an import, a batch of readings) sent from another actor.
+  ///
+  /// Each event is its own step: the core runs once per event, observers see the state after
+  /// each, and a journal records each. Events posted earlier with ``post(_:)`` are processed
+  /// first. Events that work sends back while the batch runs come after the whole batch, because
+  /// the batch does not suspend.
+  /// - Parameter events: The events, in the order to process them.
+  public func send(contentsOf events: [F.Event]) {
+    if isStartPending { performStartIfPending() }
+    if !posted.isEmpty { processPosted() }
+    var index = 0  // rule 3
+    while index < events.count {
+      process(events[index])
+      index += 1
+    }
+    if latestIsStale { publishLatestIfCaughtUp() }
+  }
+
   /// Sends an event from synchronous code, without waiting: for UI callbacks.
   ///
   /// Events posted from one thread are processed in the order posted, and before any event that thread

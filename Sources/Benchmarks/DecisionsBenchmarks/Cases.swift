@@ -69,7 +69,17 @@ func actorSendCase(_ plan: Plan) async -> [Row] {
     check(work == events, "the caller worked \(work) of \(events) times")
     return elapsed
   }
-  return [row]
+  let batch = await measure(
+    "11b", "…send(contentsOf:) 100 at a time from an actor", events: plan.events(1_000_000),
+    plan: plan
+  ) { events in
+    let store = Store<Counter>(state: .init(), deps: .none)
+    let caller = Caller()
+    let elapsed = await timedInBackground { await caller.sendBatches(events, to: store) }
+    await expectCount(store, events)
+    return elapsed
+  }
+  return [row, batch]
 }
 
 /// An app's own actor that sends to a store and does a little work of its own between sends.
@@ -83,6 +93,16 @@ actor Caller {
       await store.send(.increment)
       work += 1  // on this actor: the runtime must switch back to it after each send
     }
+  }
+
+  /// Sends `events` increments to `store` in batches of 100 (and one of the rest).
+  func sendBatches(_ events: Int, to store: Store<Counter>) async {
+    let batch = [Counter.Event](repeating: .increment, count: 100)
+    for _ in 0..<events / 100 {
+      await store.send(contentsOf: batch)
+      work += 1
+    }
+    await store.send(contentsOf: [Counter.Event](repeating: .increment, count: events % 100))
   }
 }
 

@@ -53,7 +53,8 @@ struct Options: Equatable {
       8  baseline: an idiomatic @Observable view model doing the same work
       9  the UI path: a burst of events from the main actor through ObservableStore
       10 memory: bytes per idle Store; heap allocations per event (valgrind)
-      11 case 2 from an actor that does some work between sends (both executor switches)
+      11 case 2 from an actor that does some work between sends (both executor switches);
+         11b the same events in batches of 100 with send(contentsOf:)
       12 an event for one of 10, 1,000 or 100,000 rows of an IdentifiedArray (and an array)
       13 explore: a breadth-first search of a core's states, with 2-, 64- and 512-byte states
       14 MainStore.send on the main actor: the state is new when it returns (a frame's budget)
