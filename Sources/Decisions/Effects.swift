@@ -98,7 +98,7 @@ public struct Effects<Event: Sendable> {
   ) {
     let route = self.route
     registry.start(scope: scope, id: id, priority: priority) { token in
-      let send = Send(token: token) { event, token in await route.deliver(event, from: token) }
+      let send = Send(token: token, route: route)
       do {
         try await operation(send)
         return nil
@@ -125,11 +125,12 @@ extension Effects: Sendable {}
 /// the store has already queued. Once the work has been cancelled or replaced, or the store has
 /// stopped, sending does nothing.
 public struct Send<Event: Sendable>: Sendable {
+  // NB: the route itself rather than a closure around it: one allocation less per piece of work.
   let token: UInt64
-  let deliver: @Sendable (Event, UInt64) async -> Void
+  let route: EventRoute<Event>
 
   /// Sends an event to the store and returns once the store has processed it, or dropped it.
   public func callAsFunction(_ event: Event) async {
-    await deliver(event, token)
+    await route.deliver(event, from: token)
   }
 }

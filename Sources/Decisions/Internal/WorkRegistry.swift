@@ -89,23 +89,26 @@ package final class WorkRegistry {
     nextToken &+= 1
     let token = nextToken
     if let id { active[Key(scope: scope, id: id)] = token }
-    entries[token] = Entry(scope: scope, id: id)
     if !scope.isEmpty { childWorkCount += 1 }
     let finish = self.finish
     // NB: the task is registered before it can finish: `finish` hops back to the store's executor,
-    // which is busy with this call until it returns.
+    // which is busy with this call until it returns. The entry is stored whole, with its task: a
+    // write through `entries[token]?.task` goes through the dictionary's `_modify` accessors, whose
+    // coroutine frames cost three heap allocations per piece of work.
+    let task: Task<Void, Never>
     if let activity {
       let member = WorkActivity.Member(activity: activity, token: token)
-      entries[token]?.task = Task(priority: priority) {
+      task = Task(priority: priority) {
         let error = await WorkActivity.$current.withValue(member) { await body(token) }
         await finish(token, error)
       }
     } else {
-      entries[token]?.task = Task(priority: priority) {
+      task = Task(priority: priority) {
         let error = await body(token)
         await finish(token, error)
       }
     }
+    entries[token] = Entry(scope: scope, id: id, task: task)
     started?(id)
   }
 
