@@ -99,6 +99,7 @@ struct Report {
     add("case 3: no heap allocation per event", memory("10c")?.number, allocations) { $0 < 0.01 }
     let micro = { (value: Double) in "median \(readable(value / 1_000)) µs" }
     add("case 5: round trip under 10 µs", row("5")?.median, micro) { $0 < 10_000 }
+    add("case 5: round trip ≤ 0.6 µs (issue 16)", row("5")?.median, micro) { $0 <= 600 }
     let plain = { (value: Double) in "\(readable(value))×" }
     add("case 6: 100 observers < 20× one", ratio("6b", to: "6a"), plain) { $0 < 20 }
     let added = row("6a").flatMap { one in row("2").map { one.median - $0.median } }
