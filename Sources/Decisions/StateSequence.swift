@@ -1,5 +1,3 @@
-import Synchronization
-
 // NB: not `AsyncStream`: its storage is generic code in the concurrency library that is never
 // specialized, and looked up type metadata several times per state, about 15,000 instructions per
 // state and reader in `decisions-bench` case 6. This sequence's code is inlinable, so the store's
@@ -126,7 +124,8 @@ final class StateBuffer<State: Sendable>: Sendable {
     }
   }
 
-  @usableFromInline let contents = Mutex(Contents())
+  // NB: `Protected`, not `Mutex`: ThreadSanitizer cannot see `Mutex` hand a lock over on Linux.
+  @usableFromInline let contents = Protected(Contents())
   @usableFromInline let policy: StateSequence<State>.BufferingPolicy
 
   @inlinable

@@ -4,7 +4,7 @@
   /// A value behind a mutex.
   ///
   /// On Apple platforms this is `Synchronization.Mutex`.
-  package typealias Protected<Value> = Mutex<Value>
+  @usableFromInline package typealias Protected<Value> = Mutex<Value>
 #else
   #if canImport(Glibc)
     import Glibc
@@ -20,11 +20,14 @@
   /// inheritance futex), where ThreadSanitizer cannot see it, so TSan reports races that are not
   /// there. A pthread mutex gives the same guarantee and is understood by TSan, so
   /// `swift test --sanitize=thread` reports only real races.
+  // NB: usable from inlinable code, for `StateSequence`, which is specialized in its callers.
+  @usableFromInline
   package struct Protected<Value: ~Copyable>: ~Copyable, @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private let value: UnsafeMutablePointer<Value>
+    @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    @usableFromInline let value: UnsafeMutablePointer<Value>
 
     /// Creates a mutex protecting `initialValue`.
+    @usableFromInline
     package init(_ initialValue: consuming sending Value) {
       mutex = .allocate(capacity: 1)
       mutex.initialize(to: pthread_mutex_t())
@@ -42,6 +45,7 @@
     }
 
     /// Runs `body` with exclusive access to the value.
+    @inlinable
     package borrowing func withLock<Result: ~Copyable, E: Error>(
       _ body: (inout sending Value) throws(E) -> sending Result
     ) throws(E) -> sending Result {
