@@ -99,7 +99,8 @@ let package = Package(
     .testTarget(
       name: "GuidesTests",
       dependencies: [
-        "Decisions", "DecisionsTesting", "FactFeature", "RemoteContent", "TestSupport",
+        "Decisions", "DecisionsTesting", "FactFeature", "RemoteContent", "SearchFeature",
+        "TestSupport",
       ],
       exclude: ["__Traces__"]
     ),

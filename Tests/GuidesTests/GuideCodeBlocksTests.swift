@@ -41,7 +41,10 @@ import Testing
       "Tests/GuidesTests/CompositionGuide.swift",
       "Tests/GuidesTests/CompositionGuideTests.swift",
     ],
-    "Docs/Observation.md": ["Tests/GuidesTests/ObservationGuideTests.swift"],
+    "Docs/Observation.md": [
+      "Tests/GuidesTests/ObservationGuideTests.swift",
+      "Tests/GuidesTests/ObservationSwiftUI.swift",
+    ],
     "Docs/Diagnostics.md": [
       "Tests/GuidesTests/DiagnosticsGuide.swift",
       "Tests/GuidesTests/DiagnosticsGuideTests.swift",
