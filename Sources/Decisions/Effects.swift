@@ -96,22 +96,47 @@ public struct Effects<Event: Sendable> {
     operation: @escaping @Sendable (Send<Event>) async throws -> Void,
     catch handler: (@Sendable (any Error) -> Event)?
   ) {
-    let route = self.route
-    registry.start(scope: scope, id: id, priority: priority) { token in
-      let send = Send(token: token, route: route)
-      do {
-        try await operation(send)
-        return nil
-      } catch {
-        // NB: only the store holds this task, so `Task.isCancelled` means the store cancelled it
-        // (replace, cancel, stop, release): then its errors are not events either. Any other error,
-        // a `CancellationError` from an inner task that someone else cancelled included, is a failure
-        // the feature must hear about, or it may stay "loading" forever.
-        if Task.isCancelled { return nil }
-        guard let handler else { return error }
-        await send(handler(error))
-        return nil
+    let token = registry.reserve(scope: scope, id: id)
+    let send = Send(token: token, route: route)
+    let end = registry.endLink
+    let task: Task<Void, Never>
+    if let activity = registry.activity {
+      let member = WorkActivity.Member(activity: activity, token: token)
+      task = Task(priority: priority) {
+        let error = await WorkActivity.$current.withValue(member) {
+          await Self.perform(operation, catch: handler, send: send)
+        }
+        await end.finish(token, error: error)
       }
+    } else {
+      task = Task(priority: priority) {
+        let error = await Self.perform(operation, catch: handler, send: send)
+        await end.finish(token, error: error)
+      }
+    }
+    registry.register(token, scope: scope, id: id, task: task)
+  }
+
+  /// Runs a piece of work's operation, and returns the error it ended on that is the feature's to
+  /// hear about and that `catch:` did not turn into an event.
+  @inline(__always)
+  private static func perform(
+    _ operation: @Sendable (Send<Event>) async throws -> Void,
+    catch handler: (@Sendable (any Error) -> Event)?,
+    send: Send<Event>
+  ) async -> (any Error)? {
+    do {
+      try await operation(send)
+      return nil
+    } catch {
+      // NB: only the store holds this task, so `Task.isCancelled` means the store cancelled it
+      // (replace, cancel, stop, release): then its errors are not events either. Any other error,
+      // a `CancellationError` from an inner task that someone else cancelled included, is a failure
+      // the feature must hear about, or it may stay "loading" forever.
+      if Task.isCancelled { return nil }
+      guard let handler else { return error }
+      await send(handler(error))
+      return nil
     }
   }
 }

@@ -32,11 +32,8 @@ package struct WorkHost<Event: Sendable> {
     self.registry = WorkRegistry(
       started: reportsRequests ? { id in link.started(id) } : nil,
       cancelled: reportsRequests ? { request in link.cancelRequested(request) } : nil,
-      finished: { token, error in await link.finish(token, error: error) },
-      listener: link)
-    self.root = EventRoute(
-      enqueue: { queued.events.append($0) },
-      deliver: { event, token in await link.deliver(event, from: token) })
+      link: link)
+    self.root = RootRoute(queued: queued, link: link)
   }
 
   /// The handle an executor starts work with, at the top scope.
@@ -112,7 +109,8 @@ extension WorkHostOwner {
 /// Abstract: ``ActorOwnerLink`` implements it for an actor, and `MainStore` has its own.
 // NB: a class rather than a protocol, so the host's closures call it without capturing a type.
 // Written once, right after the owner's init, before any work can read it.
-package class WorkHostLink<Event: Sendable>: WorkActivityListener, @unchecked Sendable {
+package class WorkHostLink<Event: Sendable>: WorkEndLink, WorkActivityListener, @unchecked Sendable
+{
   /// Work began to wait for the test; called on the waiting task.
   package func waitBegan() {}
   /// Returns once the owner has settled.
@@ -125,7 +123,16 @@ package class WorkHostLink<Event: Sendable>: WorkActivityListener, @unchecked Se
   func cancelRequested(_ request: CancelRequest) {}
   /// Delivers an event from the work with `token` on the owner's executor.
   func deliver(_ event: Event, from token: UInt64) async {}
-  /// Reports on the owner's executor that the work with `token` ended.
+}
+
+/// How a piece of work reports its end to its owner: the part of a ``WorkHostLink`` that does not
+/// depend on the event type, so that the registry, which is not generic, can call it directly.
+package class WorkEndLink: @unchecked Sendable {
+  /// Creates a link.
+  package init() {}
+
+  /// Reports on the owner's executor that the work with `token` ended, on `error` if it threw one
+  /// that no handler took.
   func finish(_ token: UInt64, error: (any Error)?) async {}
 }
 

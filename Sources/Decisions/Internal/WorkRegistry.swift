@@ -28,8 +28,6 @@ package final class WorkRegistry {
   package typealias StartHandler = (_ id: WorkID?) -> Void
   /// Reports, on the owner's executor, what an executor asked to cancel.
   package typealias CancelHandler = (_ request: CancelRequest) -> Void
-  /// Reports that the task for a token has finished, with the error it ended on, if unhandled.
-  package typealias FinishHandler = @Sendable (_ token: UInt64, _ error: (any Error)?) async -> Void
 
   // NB: unchecked exclusivity: used only on the owner's executor, where the dynamic check costs
   // about 80 instructions per access, three times per round trip.
@@ -41,22 +39,23 @@ package final class WorkRegistry {
   @exclusivity(unchecked) package private(set) var childWorkCount = 0
   private let started: StartHandler?
   private let cancelRequested: CancelHandler?
-  private let finish: FinishHandler
+  /// Where each piece of work reports its end, on its own task.
+  let endLink: WorkEndLink
   /// Which work waits for the test; `nil` when the registry was created before any test double
   /// existed in the process (see ``WorkActivity/startTracking()``), as in an app.
   package let activity: WorkActivity?
 
   /// Creates a registry that reports each start to `started` and each cancellation an executor
-  /// asks for to `cancelled`, if given, each end to `finished`, and its work's waits for the test
-  /// to `listener`.
+  /// asks for to `cancelled`, if given; its work reports its end and its waits for the test to
+  /// `link`.
   package init(
-    started: StartHandler?, cancelled: CancelHandler?, finished: @escaping FinishHandler,
-    listener: any WorkActivityListener
+    started: StartHandler?, cancelled: CancelHandler?,
+    link: some WorkEndLink & WorkActivityListener
   ) {
     self.started = started
     self.cancelRequested = cancelled
-    self.finish = finished
-    self.activity = WorkActivity.isTracking ? WorkActivity(listener: listener) : nil
+    self.endLink = link
+    self.activity = WorkActivity.isTracking ? WorkActivity(listener: link) : nil
   }
 
   /// Whether no work has started and not yet finished (cancelled work counts until it ends).
@@ -76,13 +75,13 @@ package final class WorkRegistry {
     return entry.isCancelled ? .cancelledWork : nil
   }
 
-  /// Starts `body` as tracked work, first cancelling keyed work with the same scope and id.
-  func start(
-    scope: [WorkID],
-    id: WorkID?,
-    priority: TaskPriority?,
-    body: @escaping @Sendable (_ token: UInt64) async -> (any Error)?
-  ) {
+  /// Reserves the token of new work, first cancelling keyed work with the same scope and id; then
+  /// start the work's task and ``register(_:scope:id:task:)`` it, in the same call on the owner's
+  /// executor.
+  // NB: the caller starts the task, so that one closure holds the work, its error handling and its
+  // end: a closure around the work, called from the task's closure, cost an allocation and an async
+  // frame per piece of work.
+  func reserve(scope: [WorkID], id: WorkID?) -> UInt64 {
     if let id, let previous = active[Key(scope: scope, id: id)] {
       cancel(token: previous)
     }
@@ -90,24 +89,15 @@ package final class WorkRegistry {
     let token = nextToken
     if let id { active[Key(scope: scope, id: id)] = token }
     if !scope.isEmpty { childWorkCount += 1 }
-    let finish = self.finish
-    // NB: the task is registered before it can finish: `finish` hops back to the store's executor,
-    // which is busy with this call until it returns. The entry is stored whole, with its task: a
-    // write through `entries[token]?.task` goes through the dictionary's `_modify` accessors, whose
-    // coroutine frames cost three heap allocations per piece of work.
-    let task: Task<Void, Never>
-    if let activity {
-      let member = WorkActivity.Member(activity: activity, token: token)
-      task = Task(priority: priority) {
-        let error = await WorkActivity.$current.withValue(member) { await body(token) }
-        await finish(token, error)
-      }
-    } else {
-      task = Task(priority: priority) {
-        let error = await body(token)
-        await finish(token, error)
-      }
-    }
+    return token
+  }
+
+  /// Records the task of the work reserved as `token`.
+  // NB: the task is registered before it can finish: its end hops back to the owner's executor,
+  // which is busy with this call until it returns. The entry is stored whole, with its task: a
+  // write through `entries[token]?.task` goes through the dictionary's `_modify` accessors, whose
+  // coroutine frames cost three heap allocations per piece of work.
+  func register(_ token: UInt64, scope: [WorkID], id: WorkID?, task: Task<Void, Never>) {
     entries[token] = Entry(scope: scope, id: id, task: task)
     started?(id)
   }
