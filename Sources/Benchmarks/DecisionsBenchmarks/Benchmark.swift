@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Runs the cases a command line selects, prints the tables, and returns once all passed their
 /// self-checks (a failed check ends the program).
 func runBenchmarks(_ options: Options) async {
@@ -31,7 +39,16 @@ func runBenchmarks(_ options: Options) async {
   ]
   for (number, run) in cases where options.runs(case: number) {
     currentCase = "\(number)"
-    report.rows += await run(plan)
+    let rows = await run(plan)
+    if let missing = options.rows.first(where: { id in
+      id.prefix { $0.isNumber } == "\(number)" && !rows.contains { $0.id == id }
+    }) {
+      let ids = rows.map(\.id).joined(separator: ", ")
+      printError("decisions-bench: error: case \(number) has no row \(missing); its rows: \(ids)\n")
+      exit(2)
+    }
+    // NB: a row the command line did not pick comes back without runs.
+    report.rows += rows.filter { !$0.nanos.isEmpty }
   }
   if options.runs(case: 10) {
     currentCase = "10"

@@ -181,23 +181,44 @@ final class Stamps: Sendable {
 /// Case 5: a chain of round trips, event → long-work decision → `Deps` closure → event back →
 /// state, each one started by the answer to the previous one: latency, not throughput.
 func roundTripCase(_ plan: Plan) async -> [Row] {
-  var trips: [Double] = []
-  var row = await measure(
-    "5", "effect round trip (latency)", events: plan.events(100_000), plan: plan
-  ) { rounds in
-    let stamps = Stamps(capacity: rounds)
-    let deps = PingPong.Deps(echo: { value in
-      stamps.record()
-      return value
-    })
-    let store = Store<PingPong>(state: .init(), deps: deps)
+  let store = await roundTrips("5a", "effect round trip (latency)", plan: plan) { rounds, echo in
+    let store = Store<PingPong>(state: .init(), deps: .init(echo: echo))
     let elapsed = await timedInBackground {
       await store.send(.start(rounds: rounds))
       await store.settle()
     }
     let state = await store.state
-    check(state.answers == rounds, "\(state.answers) of \(rounds) answers arrived")
-    check(state.sum == rounds * (rounds - 1) / 2, "the answers add up to \(state.sum)")
+    return (elapsed, state.answers, state.sum)
+  }
+  let handWritten = await roundTrips(
+    "5b", "hand-written: an actor, a Task per trip", plan: plan
+  ) { rounds, echo in
+    let owner = HandWrittenPingPong(echo: echo)
+    let elapsed = await timedInBackground { await owner.run(rounds: rounds) }
+    let (answers, sum) = await owner.totals
+    return (elapsed, answers, sum)
+  }
+  return [store, handWritten]
+}
+
+/// Measures chains of round trips made by `run`, which returns its time, the answers that arrived
+/// and their sum; each trip is also timed on its own, from one call of the deps closure to the next.
+private func roundTrips(
+  _ id: String, _ title: String, plan: Plan,
+  run:
+    @escaping (_ rounds: Int, _ echo: @escaping @Sendable (Int) async -> Int) async -> (
+      Duration, answers: Int, sum: Int
+    )
+) async -> Row {
+  var trips: [Double] = []
+  var row = await measure(id, title, events: plan.events(100_000), plan: plan) { rounds in
+    let stamps = Stamps(capacity: rounds)
+    let (elapsed, answers, sum) = await run(rounds) { value in
+      stamps.record()
+      return value
+    }
+    check(answers == rounds, "\(answers) of \(rounds) answers arrived")
+    check(sum == rounds * (rounds - 1) / 2, "the answers add up to \(sum)")
     trips.append(contentsOf: stamps.intervals)
     return elapsed
   }
@@ -209,7 +230,56 @@ func roundTripCase(_ plan: Plan) async -> [Row] {
       "each round trip timed on its own (Deps call to next Deps call, includes warm-up): "
       + "median \(readable(median)) ns, p99 \(readable(p99)) ns"
   }
-  return [row]
+  return row
+}
+
+/// Case 5b, the floor of case 5a: the same chain written by hand, without the library. An actor
+/// starts one `Task` per request, which awaits the deps closure and calls the actor back with the
+/// answer; the answer decides the next request.
+actor HandWrittenPingPong {
+  private var answers = 0
+  private var rounds = 0
+  private var sum = 0
+  private let echo: @Sendable (Int) async -> Int
+  private var done: CheckedContinuation<Void, Never>?
+
+  init(echo: @escaping @Sendable (Int) async -> Int) {
+    self.echo = echo
+  }
+
+  /// The answers that arrived, and their sum.
+  var totals: (answers: Int, sum: Int) { (answers, sum) }
+
+  /// Makes `rounds` round trips, one after the other, and returns when the last answer arrived.
+  func run(rounds: Int) async {
+    self.rounds = rounds
+    guard rounds > 0 else { return }
+    await withCheckedContinuation { done in
+      self.done = done
+      request(0)
+    }
+  }
+
+  private func answer(_ value: Int) {
+    answers += 1
+    sum += value
+    if answers < rounds {
+      request(answers)
+    } else {
+      done?.resume()
+      done = nil
+    }
+  }
+
+  // NB: the task inherits the actor's isolation, as a task started in an actor method does: it
+  // leaves the actor for the deps call and comes back with the answer.
+  private func request(_ value: Int) {
+    let echo = self.echo
+    Task {
+      let answer = await echo(value)
+      self.answer(answer)
+    }
+  }
 }
 
 // MARK: - 6. Observers

@@ -18,6 +18,15 @@ struct Plan: Sendable {
   var quick: Bool
   /// Events per run for every case, overriding each case's own count.
   var eventsOverride: Int?
+  /// The rows asked for by id ("5b"); a case named this way runs no other row.
+  var rows: Set<String> = []
+
+  /// Whether the row `id` runs: it does unless the command line picked other rows of its case.
+  func selects(_ id: String) -> Bool {
+    let number = id.prefix { $0.isNumber }
+    let picked = rows.filter { $0.prefix { $0.isNumber } == number }
+    return picked.isEmpty || picked.contains(id)
+  }
 
   /// The plan for a command line.
   init(_ options: Options) {
@@ -25,6 +34,7 @@ struct Plan: Sendable {
     warmup = options.warmup ?? 1
     runs = options.runs ?? (options.quick ? 3 : 7)
     eventsOverride = options.events
+    rows = options.rows
   }
 
   /// The events per run for a case whose full run sends `full` events; quick runs send a tenth.
@@ -76,6 +86,7 @@ func measure(
   isolation: isolated (any Actor)? = #isolation,
   _ run: (_ events: Int) async -> Duration
 ) async -> Row {
+  guard plan.selects(id) else { return Row(id: id, title: title, events: events, nanos: []) }
   for _ in 0..<plan.warmup { _ = await run(events) }
   var nanos: [Double] = []
   for _ in 0..<plan.runs {

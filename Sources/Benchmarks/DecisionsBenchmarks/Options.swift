@@ -4,6 +4,8 @@ struct Options: Equatable {
   var quick = false
   /// The cases to run, by number; empty runs all of them.
   var cases: Set<Int> = []
+  /// The rows to run, by id ("5b"), for cases given with a row letter; those cases run no other row.
+  var rows: Set<String> = []
   /// Events per run (stores, for case 10) for every selected case, instead of each case's own count.
   var events: Int?
   /// Timed runs per case, instead of the default.
@@ -33,6 +35,7 @@ struct Options: Equatable {
     OPTIONS:
       --quick          Fewer events and runs: a smoke test that finishes in well under 30 s.
       --case <n>       Run only case <n> (1-14). Repeat it, or give a list: --case 2,3.
+                       A row letter runs one row of a case: --case 5b.
       --events <n>     Events per run for every selected case (for case 10: stores to create).
       --runs <n>       Timed runs per case (default 7; 3 with --quick).
       --warmup <n>     Untimed warm-up runs per case (default 1).
@@ -47,7 +50,8 @@ struct Options: Equatable {
       2  await store.send, an event with no decisions, from one task
       3  store.post from synchronous code, then await store.settle()
       4  an event with one quick decision performed in place
-      5  effect round trip: event -> long work -> Deps closure -> event back (latency)
+      5  effect round trip: event -> long work -> Deps closure -> event back (latency);
+         5b the same chain written by hand: an actor that starts a Task per trip
       6  the same store with 1 and with 100 states() observers
       7  a three-level composed feature vs the flat one
       8  baseline: an idiomatic @Observable view model doing the same work
@@ -86,9 +90,22 @@ struct Options: Equatable {
         options.quick = true
       case "--case":
         for item in try value().split(separator: ",", omittingEmptySubsequences: false) {
-          let number = try positive(String(item), for: name)
+          // NB: a letter after the number picks one row of the case: `--case 5b`.
+          let digits = String(item.prefix { $0.isASCII && $0.isNumber })
+          let letter = item.dropFirst(digits.count)
+          let number = try positive(digits.isEmpty ? String(item) : digits, for: name)
           guard allCases.contains(number) else {
-            throw UsageError(message: "--case must be between 1 and 13, not \(number)")
+            throw UsageError(
+              message: "--case must be between 1 and \(allCases.upperBound), not \(number)")
+          }
+          if !letter.isEmpty {
+            guard letter.count == 1, let first = letter.first, first.isLowercase, first.isASCII
+            else {
+              throw UsageError(
+                message: "--case takes a number, or a number and one row letter (5b), not '\(item)'"
+              )
+            }
+            options.rows.insert(String(item))
           }
           options.cases.insert(number)
         }
