@@ -61,20 +61,27 @@ public final class ControlledDependency<Arguments: Sendable, Value: Sendable>: S
       return state.answers.removeFirst()
     }
     if let answer { return answer }
-    // NB: the wait begins under the lock, with the call recorded: once the store counts its work as
-    // waiting, `callCount` and `nextCall()` see the call.
-    let (call, claimant) = state.withLock {
-      state -> (Call, CheckedContinuation<Call, any Error>?) in
-      let call = Call(arguments: arguments, wait: WorkActivity.beginWait())
-      state.callCount += 1
-      guard !state.claimants.isEmpty else {
-        state.unclaimed.append(call)
-        return (call, nil)
+    let call = Call(arguments: arguments)
+    // NB: the cancellation handler is in place before the call is recorded, so once `nextCall()`
+    // has handed the call out, cancelling the calling task ends the call at once. Installed after,
+    // it left a moment in which the task was cancelled and the call still waited.
+    return try await withTaskCancellationHandler {
+      // NB: the wait begins under the lock, with the call recorded: once the store counts its work
+      // as waiting, `callCount` and `nextCall()` see the call.
+      let claimant = state.withLock { state -> CheckedContinuation<Call, any Error>? in
+        call.beginWait()
+        state.callCount += 1
+        guard !state.claimants.isEmpty else {
+          state.unclaimed.append(call)
+          return nil
+        }
+        return state.claimants.removeFirst().continuation
       }
-      return (call, state.claimants.removeFirst().continuation)
+      claimant?.resume(returning: call)
+      return try await call.result()
+    } onCancel: {
+      call.cancel()
     }
-    claimant?.resume(returning: call)
-    return try await call.result()
   }
 
   /// Returns the oldest call that no earlier `nextCall()` returned, waiting for one if there is none.
@@ -125,15 +132,19 @@ public final class ControlledDependency<Arguments: Sendable, Value: Sendable>: S
       case cancelled
     }
 
+    /// Where the call is, and the wait of the store's work that made it, if it did: the wait ends
+    /// when the call stops waiting.
+    private struct Status {
+      var outcome = Outcome.waiting(nil)
+      var wait: WorkActivity.Wait?
+    }
+
     /// The arguments the dependency was called with.
     public let arguments: Arguments
-    private let outcome = Protected(Outcome.waiting(nil))
-    /// The wait of the store's work that made the call, if it did: ended when the call stops waiting.
-    private let wait: WorkActivity.Wait?
+    private let status = Protected(Status())
 
-    init(arguments: Arguments, wait: WorkActivity.Wait?) {
+    init(arguments: Arguments) {
       self.arguments = arguments
-      self.wait = wait
     }
 
     /// Answers the call: the dependency returns `value`.
@@ -152,45 +163,58 @@ public final class ControlledDependency<Arguments: Sendable, Value: Sendable>: S
 
     /// Whether the call is still waiting for an answer.
     public var isWaiting: Bool {
-      outcome.withLock { outcome in
-        if case .waiting = outcome { return true }
+      status.withLock { status in
+        if case .waiting = status.outcome { return true }
         return false
       }
     }
 
-    private func finish(_ result: Result<Value, any Error>) {
-      let continuation = outcome.withLock { outcome -> CheckedContinuation<Value, any Error>? in
-        guard case .waiting(let continuation) = outcome else { return nil }
-        outcome = .answered(result)
-        wait?.end()
-        return continuation
+    /// Counts the calling work as waiting for the test, unless the call has already ended.
+    ///
+    /// A call ends before it waits when its task was cancelled before it called. Call this on the
+    /// calling task.
+    func beginWait() {
+      status.withLock { status in
+        guard case .waiting = status.outcome else { return }
+        status.wait = WorkActivity.beginWait()
       }
-      continuation?.resume(with: result)
     }
 
-    /// Waits for the test's answer, or for the calling task to be cancelled.
+    private func finish(_ result: Result<Value, any Error>) {
+      end(with: .answered(result))?.resume(with: result)
+    }
+
+    /// Ends the call because its task was cancelled.
+    func cancel() {
+      end(with: .cancelled)?.resume(throwing: CancellationError())
+    }
+
+    /// Ends a waiting call with `outcome`, and returns the continuation to resume, if the caller
+    /// already waits.
+    private func end(with outcome: Outcome) -> CheckedContinuation<Value, any Error>? {
+      status.withLock { status in
+        guard case .waiting(let continuation) = status.outcome else { return nil }
+        status.outcome = outcome
+        status.wait?.end()
+        status.wait = nil
+        return continuation
+      }
+    }
+
+    /// Waits for the test's answer, or for the calling task to be cancelled (through the handler
+    /// that ``ControlledDependency/callAsFunction(_:)`` installs).
     func result() async throws -> Value {
-      try await withTaskCancellationHandler {
-        try await withCheckedThrowingContinuation { continuation in
-          let ready = outcome.withLock { outcome -> Result<Value, any Error>? in
-            switch outcome {
-            case .answered(let result): return result
-            case .cancelled: return .failure(CancellationError())
-            case .waiting:
-              outcome = .waiting(continuation)
-              return nil
-            }
+      try await withCheckedThrowingContinuation { continuation in
+        let ready = status.withLock { status -> Result<Value, any Error>? in
+          switch status.outcome {
+          case .answered(let result): return result
+          case .cancelled: return .failure(CancellationError())
+          case .waiting:
+            status.outcome = .waiting(continuation)
+            return nil
           }
-          if let ready { continuation.resume(with: ready) }
         }
-      } onCancel: {
-        let continuation = outcome.withLock { outcome -> CheckedContinuation<Value, any Error>? in
-          guard case .waiting(let continuation) = outcome else { return nil }
-          outcome = .cancelled
-          wait?.end()
-          return continuation
-        }
-        continuation?.resume(throwing: CancellationError())
+        if let ready { continuation.resume(with: ready) }
       }
     }
   }

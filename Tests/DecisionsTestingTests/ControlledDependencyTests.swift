@@ -48,6 +48,23 @@ import Testing
     #expect(!call.isWaiting)
   }
 
+  /// Cancelling the caller ends its call at once, even right after `nextCall()` handed the call
+  /// out, before the caller has begun to wait for the answer: a store test that removes a child and
+  /// then checks that the child's call ended must not depend on which thread ran first.
+  @Test func aCallEndsTheMomentItsTaskIsCancelledEvenBeforeItWaits() async throws {
+    for round in 1...60_000 {
+      let load = ControlledDependency<Int, String>()
+      let caller = Task.detached { try await load(round) }
+      let call = try await load.nextCall()
+      caller.cancel()
+      guard !call.isWaiting else {
+        Issue.record("round \(round): the call still waited after its task was cancelled")
+        return
+      }
+      await #expect(throws: CancellationError.self) { try await caller.value }
+    }
+  }
+
   @Test func nextCallEndsWhenItsTaskIsCancelled() async {
     let load = ControlledDependency<Int, String>()
     let waiting = Task { try await load.nextCall() }
