@@ -19,7 +19,7 @@ let package = Package(
       name: "DecisionsTests", dependencies: ["Decisions", "DecisionsTesting", "TestSupport"]),
     .testTarget(
       name: "DecisionsTestingTests",
-      dependencies: ["Decisions", "DecisionsTesting"],
+      dependencies: ["Decisions", "DecisionsTesting", "TestSupport"],
       // Trace snapshots are read from the source tree by path, not bundled.
       exclude: ["__Traces__"]
     ),

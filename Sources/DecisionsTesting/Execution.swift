@@ -96,7 +96,7 @@ actor ExecutionHarness<F: Feature>: WorkHostOwner {
     record.events += workHost.queued.events
     workHost.queued.removeAll()
     await waitUntil { $0.isWaitingForTest }
-    let unfinished = workHost.registry.entries.sorted { $0.key < $1.key }.map(\.value.id)
+    let unfinished = workHost.registry.entries.all.sorted { $0.token < $1.token }.map(\.entry.id)
     workHost.registry.cancelEverything()
     await waitUntil { $0.isEmpty }
     return Execution(

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import DecisionsTesting
@@ -284,24 +285,4 @@ private func longestCommonSubsequence<Element: Equatable>(_ a: [Element], _ b: [
     }
   }
   return lengths[a.count][b.count]
-}
-
-/// A deterministic random number generator (SplitMix64), so failures can be reproduced.
-private struct SeededRandom: RandomNumberGenerator {
-  var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
-  /// Returns a number in `0..<bound`.
-  mutating func next(below bound: Int) -> Int {
-    Int(next() % UInt64(bound))
-  }
 }

@@ -72,7 +72,7 @@ package final class WorkActivity: Sendable {
   }
 
   /// Whether every token in `tokens` has a wait in progress.
-  package func areAllWaiting(_ tokens: Dictionary<UInt64, WorkRegistry.Entry>.Keys) -> Bool {
+  package func areAllWaiting(_ tokens: some Sequence<UInt64>) -> Bool {
     waits.withLock { waits in tokens.allSatisfy { waits[$0] != nil } }
   }
 

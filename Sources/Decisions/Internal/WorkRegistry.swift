@@ -31,7 +31,7 @@ package final class WorkRegistry {
 
   // NB: unchecked exclusivity: used only on the owner's executor, where the dynamic check costs
   // about 80 instructions per access, three times per round trip.
-  @exclusivity(unchecked) package private(set) var entries: [UInt64: Entry] = [:]
+  @exclusivity(unchecked) package private(set) var entries = WorkTable()
   @exclusivity(unchecked) private var active: [Key: UInt64] = [:]
   @exclusivity(unchecked) private var nextToken: UInt64 = 0
   /// How many entries have a non-empty scope: the work of children, whose lifetimes the owner
@@ -66,13 +66,13 @@ package final class WorkRegistry {
   package var isWaitingForTest: Bool {
     if entries.isEmpty { return true }
     guard let activity else { return false }
-    return activity.areAllWaiting(entries.keys)
+    return activity.areAllWaiting(entries.tokens)
   }
 
   /// Why an event from the work for a token must be dropped, or `nil` when the work may still send.
   package func reasonToDrop(_ token: UInt64) -> IgnoredReason? {
-    guard let entry = entries[token] else { return .finishedWork }
-    return entry.isCancelled ? .cancelledWork : nil
+    guard let isCancelled = entries.isCancelled(token) else { return .finishedWork }
+    return isCancelled ? .cancelledWork : nil
   }
 
   /// Reserves the token of new work, first cancelling keyed work with the same scope and id; then
@@ -82,24 +82,32 @@ package final class WorkRegistry {
   // end: a closure around the work, called from the task's closure, cost an allocation and an async
   // frame per piece of work.
   func reserve(scope: [WorkID], id: WorkID?) -> UInt64 {
-    if let id, let previous = active[Key(scope: scope, id: id)] {
-      cancel(token: previous)
-    }
     nextToken &+= 1
     let token = nextToken
-    if let id { active[Key(scope: scope, id: id)] = token }
     if !scope.isEmpty { childWorkCount += 1 }
+    // NB: a switch rather than `if let`, which copied the optional id (two existentials) through
+    // its value witnesses, even when it was `nil`.
+    switch id {
+    case .none:
+      break
+    case .some(let id):
+      let key = Key(scope: scope, id: id)
+      if let previous = active[key] { cancel(token: previous) }
+      active[key] = token
+    }
     return token
   }
 
   /// Records the task of the work reserved as `token`.
   // NB: the task is registered before it can finish: its end hops back to the owner's executor,
   // which is busy with this call until it returns. The entry is stored whole, with its task: a
-  // write through `entries[token]?.task` goes through the dictionary's `_modify` accessors, whose
-  // coroutine frames cost three heap allocations per piece of work.
-  func register(_ token: UInt64, scope: [WorkID], id: WorkID?, task: Task<Void, Never>) {
-    entries[token] = Entry(scope: scope, id: id, task: task)
-    started?(id)
+  // write through an optional chain, `entries[token]?.task`, went through the dictionary's
+  // `_modify` accessors, whose coroutine frames cost three heap allocations per piece of work.
+  func register(_ token: UInt64, scope: [WorkID], id: consuming WorkID?, task: Task<Void, Never>) {
+    if let started {
+      started(id)
+    }
+    entries.set(Entry(scope: scope, id: id, task: task), for: token)
   }
 
   /// Cancels the keyed work with this scope and id, if it is running.
@@ -117,7 +125,7 @@ package final class WorkRegistry {
   ) -> [[WorkID]] {
     var gone: [UInt64] = []
     var withoutLifetime: [UInt64] = []
-    for (token, entry) in entries
+    for (token, entry) in entries.all
     where !entry.scope.isEmpty && !entry.isCancelled && !entry.isWithoutLifetime {
       switch lifetime(entry.scope[...]) {
       case .alive: break
@@ -128,7 +136,7 @@ package final class WorkRegistry {
     for token in gone { cancel(token: token) }
     var scopes: [[WorkID]] = []
     for token in withoutLifetime {
-      entries[token]?.isWithoutLifetime = true
+      entries.update(token) { $0.isWithoutLifetime = true }
       if let scope = entries[token]?.scope, !scopes.contains(scope) { scopes.append(scope) }
     }
     return scopes
@@ -143,7 +151,8 @@ package final class WorkRegistry {
 
   /// Cancels all work whose scope starts with `prefix`, for the owner itself (a store that stops).
   package func cancelEverything(in prefix: [WorkID] = []) {
-    for (token, entry) in entries where !entry.isCancelled && entry.scope.starts(with: prefix) {
+    for (token, entry) in entries.all
+    where !entry.isCancelled && entry.scope.starts(with: prefix) {
       cancel(token: token)
     }
   }
@@ -151,7 +160,7 @@ package final class WorkRegistry {
   /// Removes finished work and returns its entry.
   @discardableResult
   package func finished(_ token: UInt64) -> Entry? {
-    guard let entry = entries.removeValue(forKey: token) else { return nil }
+    guard let entry = entries.remove(token) else { return nil }
     if !entry.scope.isEmpty { childWorkCount -= 1 }
     if let id = entry.id, active[Key(scope: entry.scope, id: id)] == token {
       active[Key(scope: entry.scope, id: id)] = nil
@@ -171,27 +180,26 @@ package final class WorkRegistry {
       || active.capacity > Self.retainedCapacity && active.count < active.capacity / 8
   }
 
-  // NB: a dictionary never shrinks by itself: after a storm of 100,000 replacements it would keep
+  // NB: neither table shrinks by itself: after a storm of 100,000 replacements they would keep
   // room for all of them (18 MB) for the store's life. Rebuilding once the registry is an eighth
   // full costs O(count), paid for by the removals that emptied it.
   @inline(never)
   private func giveBackMemory() {
-    entries = Dictionary(uniqueKeysWithValues: entries.map { ($0.key, $0.value) })
+    entries.shrink(keeping: Self.retainedCapacity)
     active = Dictionary(uniqueKeysWithValues: active.map { ($0.key, $0.value) })
   }
 
   private func cancel(token: UInt64) {
-    guard var entry = entries[token], !entry.isCancelled else { return }
-    entry.isCancelled = true
+    guard entries.isCancelled(token) == false, let entry = entries[token] else { return }
+    entries.update(token) { $0.isCancelled = true }
     entry.task?.cancel()
-    entries[token] = entry
     if let id = entry.id, active[Key(scope: entry.scope, id: id)] == token {
       active[Key(scope: entry.scope, id: id)] = nil
     }
   }
 
   deinit {
-    for entry in entries.values { entry.task?.cancel() }
+    for (_, entry) in entries.all { entry.task?.cancel() }
   }
 }
 

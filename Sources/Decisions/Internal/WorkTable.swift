@@ -1,0 +1,152 @@
+/// The running work of a ``WorkRegistry``, by token: a hash table keyed by the tokens the registry
+/// hands out, one after the other, from 1.
+///
+/// Open addressing with linear probing, at most half full, so that a lookup usually reads one slot.
+/// Removing shifts the entries after the removed one back, so no slot is left as a tombstone.
+// NB: not a `Dictionary`: hashing a token with the standard library's seeded hasher, three times per
+// piece of work (its start, each event it sends, its end), cost about 350 instructions of a round
+// trip (decisions-bench case 5). Tokens are consecutive, so their low bits spread them over the
+// slots by themselves.
+package struct WorkTable {
+  /// A slot: empty when `token` is 0.
+  private struct Slot {
+    var token: UInt64
+    var entry: WorkRegistry.Entry?
+  }
+
+  /// The slots; their count is zero or a power of two.
+  private var slots: [Slot] = []
+
+  /// How many entries the table holds.
+  package private(set) var count = 0
+
+  /// Creates an empty table, which allocates nothing until the first entry.
+  package init() {}
+
+  /// Whether the table holds no entry.
+  package var isEmpty: Bool { count == 0 }
+
+  /// How many slots the table has.
+  package var capacity: Int { slots.count }
+
+  /// The fewest slots a table that holds anything has.
+  private static var minimumCapacity: Int { 8 }
+
+  /// The entry for `token`, if the table holds one.
+  package subscript(token: UInt64) -> WorkRegistry.Entry? {
+    guard let index = index(of: token) else { return nil }
+    return slots[index].entry
+  }
+
+  /// Whether the work for `token` is cancelled; `nil` when the table holds no entry for it.
+  // NB: reads the flag in its slot, without copying the entry (its scope, id and task).
+  package func isCancelled(_ token: UInt64) -> Bool? {
+    guard let index = index(of: token) else { return nil }
+    return slots[index].entry?.isCancelled
+  }
+
+  /// Stores `entry` for `token`, replacing the entry it had.
+  /// - Parameters:
+  ///   - entry: The entry.
+  ///   - token: A token other than 0.
+  package mutating func set(_ entry: consuming WorkRegistry.Entry, for token: UInt64) {
+    precondition(token != 0, "work token 0 marks an empty slot")
+    if let index = index(of: token) {
+      slots[index].entry = entry
+      return
+    }
+    if (count + 1) * 2 > slots.count {
+      resize(to: Swift.max(Self.minimumCapacity, slots.count * 2))
+    }
+    let index = freeIndex(for: token)
+    slots[index] = Slot(token: token, entry: entry)
+    count += 1
+  }
+
+  /// Changes the entry for `token` in place, if the table holds one.
+  package mutating func update(_ token: UInt64, _ change: (inout WorkRegistry.Entry) -> Void) {
+    guard let index = index(of: token), slots[index].entry != nil else { return }
+    change(&slots[index].entry!)
+  }
+
+  /// Removes and returns the entry for `token`, if the table holds one.
+  @discardableResult
+  package mutating func remove(_ token: UInt64) -> WorkRegistry.Entry? {
+    guard var hole = index(of: token) else { return nil }
+    let entry = slots[hole].entry.take()
+    // NB: linear probing's deletion: each later entry of the run whose home slot is not between
+    // the hole and itself moves into the hole, so lookups never stop early at a gap.
+    let mask = slots.count - 1
+    var next = (hole + 1) & mask
+    while slots[next].token != 0 {
+      let home = Self.home(of: slots[next].token, mask: mask)
+      let isBetween =
+        hole <= next ? (hole < home && home <= next) : (hole < home || home <= next)
+      if !isBetween {
+        slots.swapAt(hole, next)
+        hole = next
+      }
+      next = (next + 1) & mask
+    }
+    slots[hole] = Slot(token: 0, entry: nil)
+    count -= 1
+    return entry
+  }
+
+  /// Gives back the room of a table far larger than what it holds: after a storm of work, a table
+  /// keeps room for all of it until this is called.
+  /// - Parameter retained: How many slots a table may keep however little it holds.
+  package mutating func shrink(keeping retained: Int) {
+    guard slots.count > retained, count < slots.count / 8 else { return }
+    var capacity = Self.minimumCapacity
+    while capacity < count * 2 { capacity *= 2 }
+    resize(to: capacity)
+  }
+
+  /// The tokens the table holds, in no particular order.
+  package var tokens: some Sequence<UInt64> {
+    slots.lazy.filter { $0.token != 0 }.map(\.token)
+  }
+
+  /// The tokens and entries the table holds, in no particular order.
+  package var all: [(token: UInt64, entry: WorkRegistry.Entry)] {
+    slots.compactMap { slot in slot.entry.map { (slot.token, $0) } }
+  }
+
+  // MARK: - Probing
+
+  /// The slot a token is looked for first.
+  private static func home(of token: UInt64, mask: Int) -> Int {
+    Int(truncatingIfNeeded: token) & mask
+  }
+
+  /// The slot that holds `token`, if any.
+  private func index(of token: UInt64) -> Int? {
+    guard !slots.isEmpty, token != 0 else { return nil }
+    let mask = slots.count - 1
+    var index = Self.home(of: token, mask: mask)
+    while true {
+      let found = slots[index].token
+      if found == token { return index }
+      if found == 0 { return nil }
+      index = (index + 1) & mask
+    }
+  }
+
+  /// The first empty slot from `token`'s home; the table must have one.
+  private func freeIndex(for token: UInt64) -> Int {
+    let mask = slots.count - 1
+    var index = Self.home(of: token, mask: mask)
+    while slots[index].token != 0 { index = (index + 1) & mask }
+    return index
+  }
+
+  /// Moves every entry into a table of `capacity` slots, a power of two.
+  private mutating func resize(to capacity: Int) {
+    let old = slots
+    slots = Array(repeating: Slot(token: 0, entry: nil), count: capacity)
+    for slot in old where slot.token != 0 {
+      slots[freeIndex(for: slot.token)] = slot
+    }
+  }
+}

@@ -1,0 +1,22 @@
+/// A deterministic random number generator (SplitMix64), so that a test's random inputs, and its
+/// failures, are the same on every run.
+public struct SeededRandom: RandomNumberGenerator {
+  private var state: UInt64
+
+  /// Seeds the generator.
+  public init(seed: UInt64) { state = seed }
+
+  /// Returns the next 64 random bits.
+  public mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+
+  /// Returns a number in `0..<bound`.
+  public mutating func next(below bound: Int) -> Int {
+    Int(next() % UInt64(bound))
+  }
+}
