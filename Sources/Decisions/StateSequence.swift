@@ -48,6 +48,10 @@ public struct StateSequence<State: Sendable>: AsyncSequence, Sendable {
     @usableFromInline let buffer: StateBuffer<State>
     // NB: ends the sequence when the last copy of the iterator goes away.
     @usableFromInline let lifetime: IteratorLifetime<State>
+    /// States taken from the buffer in one go and not yet returned, from `batchIndex` on: with the
+    /// `.unbounded` policy, a reader that fell behind takes all it missed under one lock.
+    @usableFromInline var batch: [State] = []
+    @usableFromInline var batchIndex = 0
 
     @inlinable
     init(buffer: StateBuffer<State>) {
@@ -55,18 +59,36 @@ public struct StateSequence<State: Sendable>: AsyncSequence, Sendable {
       self.lifetime = IteratorLifetime(buffer: buffer)
     }
 
+    @inlinable
+    mutating func nextState(isolation actor: isolated (any Actor)? = #isolation) async -> State? {
+      if batchIndex < batch.count {
+        let state = batch[batchIndex]
+        batchIndex += 1
+        if batchIndex == batch.count {
+          // NB: holds no state it has returned, and after a burst, not the burst's room either.
+          batch.removeAll(keepingCapacity: batch.capacity <= 64)
+          batchIndex = 0
+        }
+        return state
+      }
+      // NB: the other policies take one state at a time: a batch taken early would hand the
+      // reader states that the policy would have dropped by the time it reads them.
+      guard case .unbounded = buffer.policy else { return await buffer.next() }
+      return await buffer.next(batch: &batch, from: &batchIndex)
+    }
+
     /// Returns the next state, waiting for the store if none is buffered; `nil` once the store has
     /// stopped or been released and every buffered state was read, or once the waiting task is
     /// cancelled.
     @inlinable
     public mutating func next() async -> State? {
-      await buffer.next()
+      await nextState(isolation: nil)
     }
 
     /// Returns the next state, like ``next()``.
     @inlinable
     public mutating func next(isolation actor: isolated (any Actor)?) async -> State? {
-      await buffer.next()
+      await nextState(isolation: actor)
     }
   }
 }
@@ -108,6 +130,25 @@ final class StateBuffer<State: Sendable>: Sendable {
 
     /// How many states wait to be read.
     @inlinable var count: Int { pending.count - head }
+
+    /// Takes every unread state: returns the first, and leaves the others in `batch` from `start`
+    /// on; `nil` when none is unread.
+    // NB: swaps the arrays rather than copying the states: the reader's emptied batch becomes the
+    // buffer's storage, so a reader that keeps up reuses two arrays.
+    @inlinable
+    mutating func takeAll(into batch: inout [State], from start: inout Int) -> State? {
+      guard head < pending.count else { return nil }
+      let first = pending[head]
+      if batch.capacity > 64 {
+        batch = []  // after a burst, give the room back rather than keep it
+      } else {
+        batch.removeAll(keepingCapacity: true)
+      }
+      swap(&pending, &batch)
+      start = head + 1
+      head = 0
+      return first
+    }
 
     /// Takes the next unread state, if any.
     @inlinable
@@ -206,7 +247,28 @@ final class StateBuffer<State: Sendable>: Sendable {
       return (nil, !(contents.isFinished || contents.isTerminated))
     }
     guard mustWait else { return state }
-    return await withTaskCancellationHandler {
+    return await wait()
+  }
+
+  /// Returns the next state and moves every other buffered one into `batch`, from `start` on;
+  /// waits for a state if none is buffered.
+  @inlinable
+  func next(
+    batch: inout [State], from start: inout Int,
+    isolation actor: isolated (any Actor)? = #isolation
+  ) async -> State? {
+    let (state, mustWait) = contents.withLock { contents -> (State?, Bool) in
+      if let state = contents.takeAll(into: &batch, from: &start) { return (state, false) }
+      return (nil, !(contents.isFinished || contents.isTerminated))
+    }
+    guard mustWait else { return state }
+    return await wait()
+  }
+
+  /// Waits for the next state: the store hands it over directly.
+  @inlinable
+  func wait() async -> State? {
+    await withTaskCancellationHandler {
       await withUnsafeContinuation { (continuation: UnsafeContinuation<State?, Never>) in
         let resumeNow = contents.withLock { contents -> (resume: Bool, state: State?) in
           if let state = contents.take() { return (true, state) }

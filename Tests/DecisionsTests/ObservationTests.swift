@@ -67,6 +67,24 @@ private func readerIsWaiting(_ states: StateSequence<Counter.State>) async -> Bo
     #expect(counts == Array(0...1_000))
   }
 
+  /// A reader that fell behind takes what it missed in one batch; states that arrive while it reads
+  /// the batch come after it, in order, and the iterator keeps neither the states it returned nor
+  /// a burst's room.
+  @Test func aReaderThatFellBehindReadsItsBatchThenTheNewStatesInOrder() async {
+    let store = Store<Counter>(state: .init(), deps: .init())
+    var iterator = await store.states().makeAsyncIterator()
+    for _ in 0..<1_000 { await store.send(.increment) }
+    var counts: [Int] = []
+    for _ in 0..<500 { counts.append(await iterator.next()?.count ?? -1) }
+    #expect(iterator.batch.count - iterator.batchIndex == 501)  // the rest of the batch
+    for _ in 0..<10 { await store.send(.increment) }
+    while counts.count < 1_011 { counts.append(await iterator.next()?.count ?? -1) }
+    #expect(counts == Array(0...1_010))
+    #expect(iterator.batch.isEmpty && iterator.batch.capacity <= 64)
+    await store.stop()
+    #expect(await iterator.next() == nil)
+  }
+
   @Test func theNewestPolicyKeepsOnlyTheLatestUnreadStates() async {
     let store = Store<Counter>(state: .init(), deps: .init())
     let latest = await store.states(bufferingPolicy: .bufferingNewest(1))
