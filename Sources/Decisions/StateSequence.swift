@@ -7,12 +7,17 @@
 ///
 /// It starts with the store's state when it was made, then yields the state after each event, in
 /// order, and ends when the store stops or is released. A reader that falls behind does not slow
-/// the store: the states it has not read wait in the sequence's buffer (all of them, by default),
-/// and the reader takes them without suspending. A reader is woken only when it waits, once per
-/// wait, not once per state.
+/// the store: the states it has not read wait for it, and it takes them without suspending. A
+/// reader is woken only when it waits, once per wait, not once per state.
+///
+/// With the default policy, `.unbounded`, a store's readers share one log of states: the store
+/// adds each state once however many read it, a reader takes all it missed under one lock, and the
+/// log keeps a state only until every reader has read it. With the other policies each reader has
+/// a buffer of its own, which the policy bounds.
 ///
 /// Iterate it from one task. Dropping the iterator, or cancelling the task that waits in it, ends
-/// the sequence and detaches it from the store.
+/// the sequence and detaches it from the store; so does dropping a sequence that was never
+/// iterated.
 public struct StateSequence<State: Sendable>: AsyncSequence, Sendable {
   /// A state of the store.
   public typealias Element = State
@@ -30,33 +35,33 @@ public struct StateSequence<State: Sendable>: AsyncSequence, Sendable {
     case bufferingOldest(Int)
   }
 
-  @usableFromInline let buffer: StateBuffer<State>
+  @usableFromInline let source: StateSource<State>
 
   @inlinable
-  init(buffer: StateBuffer<State>) {
-    self.buffer = buffer
+  init(source: StateSource<State>) {
+    self.source = source
   }
 
   /// Makes the iterator; the sequence is meant to be iterated once.
   @inlinable
   public func makeAsyncIterator() -> AsyncIterator {
-    AsyncIterator(buffer: buffer)
+    AsyncIterator(source: source)
   }
 
   /// Reads the states in order.
   public struct AsyncIterator: AsyncIteratorProtocol {
-    @usableFromInline let buffer: StateBuffer<State>
+    @usableFromInline let source: StateSource<State>
     // NB: ends the sequence when the last copy of the iterator goes away.
     @usableFromInline let lifetime: IteratorLifetime<State>
-    /// States taken from the buffer in one go and not yet returned, from `batchIndex` on: with the
-    /// `.unbounded` policy, a reader that fell behind takes all it missed under one lock.
+    /// States taken from the store's log in one go and not yet returned, from `batchIndex` on:
+    /// with the `.unbounded` policy, a reader that fell behind takes all it missed under one lock.
     @usableFromInline var batch: [State] = []
     @usableFromInline var batchIndex = 0
 
     @inlinable
-    init(buffer: StateBuffer<State>) {
-      self.buffer = buffer
-      self.lifetime = IteratorLifetime(buffer: buffer)
+    init(source: StateSource<State>) {
+      self.source = source
+      self.lifetime = IteratorLifetime(source: source)
     }
 
     @inlinable
@@ -71,10 +76,14 @@ public struct StateSequence<State: Sendable>: AsyncSequence, Sendable {
         }
         return state
       }
-      // NB: the other policies take one state at a time: a batch taken early would hand the
-      // reader states that the policy would have dropped by the time it reads them.
-      guard case .unbounded = buffer.policy else { return await buffer.next() }
-      return await buffer.next(batch: &batch, from: &batchIndex)
+      switch source.kind {
+      case .log(let reader):
+        return await reader.next(batch: &batch, from: &batchIndex)
+      case .buffer(let buffer):
+        // NB: one state at a time: a batch taken early would hand the reader states that the
+        // policy would have dropped by the time it reads them.
+        return await buffer.next()
+      }
     }
 
     /// Returns the next state, waiting for the store if none is buffered; `nil` once the store has
@@ -93,18 +102,50 @@ public struct StateSequence<State: Sendable>: AsyncSequence, Sendable {
   }
 }
 
-/// Ends a sequence when its iterator goes away.
+/// Where a sequence's states come from: the store's shared log (the `.unbounded` policy) or a
+/// buffer of the reader's own (the other policies, and a stopped store). Ends the sequence when the
+/// sequence and its iterators are all gone, iterated or not.
 @usableFromInline
-final class IteratorLifetime<State: Sendable>: Sendable {
-  @usableFromInline let buffer: StateBuffer<State>
+final class StateSource<State: Sendable>: Sendable {
+  @usableFromInline
+  enum Kind: Sendable {
+    case log(StateLogReader<State>)
+    case buffer(StateBuffer<State>)
+  }
+
+  @usableFromInline let kind: Kind
 
   @inlinable
-  init(buffer: StateBuffer<State>) {
-    self.buffer = buffer
+  init(_ kind: Kind) {
+    self.kind = kind
+  }
+
+  /// Ends the sequence and detaches it from the store.
+  @usableFromInline
+  func terminate() {
+    switch kind {
+    case .log(let reader): reader.terminate()
+    case .buffer(let buffer): buffer.terminate()
+    }
   }
 
   deinit {
-    buffer.terminate()
+    terminate()
+  }
+}
+
+/// Ends a sequence when its iterator goes away.
+@usableFromInline
+final class IteratorLifetime<State: Sendable>: Sendable {
+  @usableFromInline let source: StateSource<State>
+
+  @inlinable
+  init(source: StateSource<State>) {
+    self.source = source
+  }
+
+  deinit {
+    source.terminate()
   }
 }
 
@@ -130,25 +171,6 @@ final class StateBuffer<State: Sendable>: Sendable {
 
     /// How many states wait to be read.
     @inlinable var count: Int { pending.count - head }
-
-    /// Takes every unread state: returns the first, and leaves the others in `batch` from `start`
-    /// on; `nil` when none is unread.
-    // NB: swaps the arrays rather than copying the states: the reader's emptied batch becomes the
-    // buffer's storage, so a reader that keeps up reuses two arrays.
-    @inlinable
-    mutating func takeAll(into batch: inout [State], from start: inout Int) -> State? {
-      guard head < pending.count else { return nil }
-      let first = pending[head]
-      if batch.capacity > 64 {
-        batch = []  // after a burst, give the room back rather than keep it
-      } else {
-        batch.removeAll(keepingCapacity: true)
-      }
-      swap(&pending, &batch)
-      start = head + 1
-      head = 0
-      return first
-    }
 
     /// Takes the next unread state, if any.
     @inlinable
@@ -244,21 +266,6 @@ final class StateBuffer<State: Sendable>: Sendable {
     // NB: the common case, a state already buffered, takes the lock once and does not suspend.
     let (state, mustWait) = contents.withLock { contents -> (State?, Bool) in
       if let state = contents.take() { return (state, false) }
-      return (nil, !(contents.isFinished || contents.isTerminated))
-    }
-    guard mustWait else { return state }
-    return await wait()
-  }
-
-  /// Returns the next state and moves every other buffered one into `batch`, from `start` on;
-  /// waits for a state if none is buffered.
-  @inlinable
-  func next(
-    batch: inout [State], from start: inout Int,
-    isolation actor: isolated (any Actor)? = #isolation
-  ) async -> State? {
-    let (state, mustWait) = contents.withLock { contents -> (State?, Bool) in
-      if let state = contents.takeAll(into: &batch, from: &start) { return (state, false) }
       return (nil, !(contents.isFinished || contents.isTerminated))
     }
     guard mustWait else { return state }

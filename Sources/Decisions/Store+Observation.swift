@@ -19,6 +19,18 @@ extension Store {
   public func states(
     bufferingPolicy: StateSequence<F.State>.BufferingPolicy = .unbounded
   ) -> StateSequence<F.State> {
+    if case .unbounded = bufferingPolicy,
+      let reader = stateLogReader(makeLog: { id in
+        let log = StateLog<F.State>(id: id) { [weak self] id in
+          Task { await self?.releaseStateLog(id: id) }
+        }
+        let observer = StateObserver(
+          id: id, of: F.State.self, receive: { log.receive($0) }, finish: { log.finish() })
+        return (log, observer)
+      })
+    {
+      return StateSequence(source: StateSource(.log(reader)))
+    }
     let buffer = StateBuffer<F.State>(policy: bufferingPolicy)
     let id = makeObserverID()
     let observer = StateObserver(
@@ -28,6 +40,6 @@ extension Store {
     buffer.onTermination { [weak self] in
       Task { await self?.removeObserver(id: id) }
     }
-    return StateSequence(buffer: buffer)
+    return StateSequence(source: StateSource(.buffer(buffer)))
   }
 }

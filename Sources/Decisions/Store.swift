@@ -68,6 +68,8 @@ public actor Store<F: Feature> {
   // NB: created with the first observer: most stores have none, and an idle store should cost
   // as little as possible.
   private var observers: StateObservers<F.State>?
+  /// The states the store's `.unbounded` readers share, while any reads them.
+  private var stateLog: StateLog<F.State>?
   // NB: unchecked exclusivity: only the store's executor touches it; read once per finished work.
   @exclusivity(unchecked) private var settleWaiters = SettleWaiters()
   /// Whether any every-state observer is attached (rule 2).
@@ -429,6 +431,36 @@ public actor Store<F: Feature> {
     }
     return state
   }
+
+  /// Adds a reader to the store's log of states for `.unbounded` readers, making the log with
+  /// `makeLog` (from an observer id) if the store has none open; `nil` once the store has stopped.
+  @usableFromInline
+  func stateLogReader(
+    makeLog: (_ id: UInt64) -> (StateLog<F.State>, StateObserver)
+  ) -> StateLogReader<F.State>? {
+    guard case .running = phase else { return nil }
+    if let stateLog, let reader = stateLog.addReader(first: state) { return reader }
+    let (log, observer) = makeLog(makeObserverID())
+    stateLog = log
+    _ = addObserver(observer)
+    return log.addReader(first: state)
+  }
+
+  /// Lets the log of states with observer `id` go if it still has no reader: its last reader left.
+  @usableFromInline
+  func releaseStateLog(id: UInt64) {
+    guard let stateLog, stateLog.id == id else {
+      // NB: a log the store already dropped, because a state found it empty.
+      removeObserver(id: id)
+      return
+    }
+    guard stateLog.closeIfUnused() else { return }
+    self.stateLog = nil
+    removeObserver(id: id)
+  }
+
+  /// How many states the log of `.unbounded` readers keeps, for tests of its memory.
+  var stateLogKeptCount: Int { stateLog?.keptCount ?? 0 }
 
   /// Returns an id for a new observer.
   @usableFromInline

@@ -7,7 +7,10 @@ import Testing
 
 /// Whether the reader of `states` waits for a state.
 private func readerIsWaiting(_ states: StateSequence<Counter.State>) async -> Bool {
-  states.buffer.contents.withLock { $0.waiter != nil }
+  switch states.source.kind {
+  case .log(let reader): reader.isWaiting
+  case .buffer(let buffer): buffer.contents.withLock { $0.waiter != nil }
+  }
 }
 
 @Suite(.timeLimit(.minutes(1))) struct StateSequenceTests {
@@ -83,6 +86,101 @@ private func readerIsWaiting(_ states: StateSequence<Counter.State>) async -> Bo
     #expect(iterator.batch.isEmpty && iterator.batch.capacity <= 64)
     await store.stop()
     #expect(await iterator.next() == nil)
+  }
+
+  /// Readers that want every state share one log, the store's only observer for them: the store
+  /// appends each state once however many read it.
+  @Test func readersOfEveryStateShareOneLog() async {
+    let store = Store<Counter>(state: .init(), deps: .init())
+    let sequences = [await store.states(), await store.states(), await store.states()]
+    #expect(await store.observerCount == 1)
+    let latest = await store.states(bufferingPolicy: .bufferingNewest(1))
+    #expect(await store.observerCount == 2)
+    for _ in 0..<300 { await store.send(.increment) }
+    await store.stop()
+    for states in sequences {
+      var counts: [Int] = []
+      for await state in states { counts.append(state.count) }
+      #expect(counts == Array(0...300))
+    }
+    var last: [Int] = []
+    for await state in latest { last.append(state.count) }
+    #expect(last == [300])
+  }
+
+  /// The log keeps a state only while some reader has not read it.
+  @Test func theLogDropsWhatEveryReaderHasRead() async {
+    let store = Store<Counter>(state: .init(), deps: .init())
+    var iterator = await store.states().makeAsyncIterator()
+    for _ in 0..<1_000 { await store.send(.increment) }
+    #expect(await store.stateLogKeptCount == 1_000)  // the reader has read none of them
+    for expected in 0...1_000 { #expect(await iterator.next()?.count == expected) }
+    for _ in 0..<100 { await store.send(.increment) }
+    #expect(await store.stateLogKeptCount == 100)  // the 1,000 read ones are gone
+    await store.stop()
+  }
+
+  /// A reader that joins just as the last one leaves gets every state: the store lets a log go
+  /// only if it still has no reader, and a reader never joins a log that was let go.
+  @Test func aReaderThatJoinsAsTheLastOneLeavesGetsEveryState() async {
+    let store = Store<Counter>(state: .init(), deps: .init())
+    for round in 1...200 {
+      do {
+        var leaving = await store.states().makeAsyncIterator()
+        _ = await leaving.next()
+      }
+      let joining = await store.states()
+      await store.send(.increment)
+      var iterator = joining.makeAsyncIterator()
+      let seen = [await iterator.next()?.count, await iterator.next()?.count]
+      guard seen == [round - 1, round] else {
+        Issue.record("round \(round): the new reader saw \(seen)")
+        return
+      }
+    }
+    await store.stop()
+  }
+
+  /// The log's own rules, one step at a time: a reader may join after the last one left and
+  /// before the store lets the log go, and then the store keeps it; once a state finds the log
+  /// empty, or the store lets it go, no reader can join it.
+  @Test func aLogIsLetGoOnlyWhileItHasNoReader() async {
+    let emptied = Protected(0)
+    let log = StateLog<Int>(id: 1) { _ in emptied.withLock { $0 += 1 } }
+    let first = log.addReader(first: 0)
+    first?.terminate()
+    #expect(emptied.withLock { $0 } == 1)
+    let second = log.addReader(first: 0)  // joins before the store heard the log emptied
+    #expect(second != nil)
+    #expect(!log.closeIfUnused())  // the store's late check keeps the log
+    #expect(log.receive(1))
+    var batch: [Int] = []
+    var start = 0
+    #expect(await second?.next(batch: &batch, from: &start) == 0)
+    #expect(await second?.next(batch: &batch, from: &start) == 1)
+    second?.terminate()
+    #expect(!log.receive(2))  // no reader: the log closes, and the store drops it
+    #expect(log.addReader(first: 0) == nil)
+    #expect(log.keptCount == 0)
+    let other = StateLog<Int>(id: 2) { _ in }
+    #expect(other.closeIfUnused())
+    #expect(other.addReader(first: 0) == nil)
+  }
+
+  /// A sequence dropped without being iterated detaches from the store, whatever its policy: it
+  /// would otherwise keep every state for a reader that never comes.
+  @Test(
+    arguments: [.unbounded, .bufferingNewest(1)] as [StateSequence<Counter.State>.BufferingPolicy])
+  func aSequenceDroppedWithoutIteratingDetaches(
+    policy: StateSequence<Counter.State>.BufferingPolicy
+  )
+    async
+  {
+    let store = Store<Counter>(state: .init(), deps: .init())
+    _ = await store.states(bufferingPolicy: policy)
+    await store.send(.increment)
+    while await store.observerCount != 0 { await Task.yield() }
+    #expect(await store.stateLogKeptCount == 0)
   }
 
   @Test func theNewestPolicyKeepsOnlyTheLatestUnreadStates() async {
