@@ -63,8 +63,10 @@ final class StateLog<State: Sendable>: @unchecked Sendable {
     self.onEmpty = onEmpty
   }
 
-  /// Adds a reader whose first state is `first`, the store's current state; `nil` when the log is
-  /// closed or finished, and the store must make a new one. Call it on the store's executor.
+  /// Adds a reader whose first state is `first`, the store's current state.
+  ///
+  /// Returns `nil` when the log is closed or finished, and the store must make a new one. Call it
+  /// on the store's executor.
   @inlinable
   func addReader(first: State) -> StateLogReader<State>? {
     contents.withLock { contents -> StateLogReader<State>? in
@@ -75,8 +77,9 @@ final class StateLog<State: Sendable>: @unchecked Sendable {
     }
   }
 
-  /// Appends a state, and hands it to the readers waiting for one. Returns `false`, and closes the
-  /// log, when it has no reader left: the store then drops it.
+  /// Appends a state, and hands it to the readers waiting for one.
+  ///
+  /// Returns `false`, and closes the log, when it has no reader left: the store then drops it.
   @inlinable
   func receive(_ state: State) -> Bool {
     let (isOpen, first, others) = contents.withLock {
@@ -119,8 +122,9 @@ final class StateLog<State: Sendable>: @unchecked Sendable {
     for waiter in waiters { waiter.resume(returning: nil) }
   }
 
-  /// Closes the log if it has no reader, so that none can join; returns whether it did. Call it on
-  /// the store's executor.
+  /// Closes the log if it has no reader, so that none can join, and returns whether it did.
+  ///
+  /// Call it on the store's executor.
   @usableFromInline
   func closeIfUnused() -> Bool {
     contents.withLock { contents -> Bool in
@@ -135,8 +139,9 @@ final class StateLog<State: Sendable>: @unchecked Sendable {
   var keptCount: Int { contents.withLock { $0.states.count } }
 }
 
-/// One reader of a ``StateLog``: its place in the log. Its fields are read and written only under
-/// the log's lock.
+/// One reader of a ``StateLog``: its place in the log.
+///
+/// Its fields are read and written only under the log's lock.
 @usableFromInline
 final class StateLogReader<State: Sendable>: @unchecked Sendable {
   @usableFromInline let log: StateLog<State>
@@ -202,7 +207,9 @@ final class StateLogReader<State: Sendable>: @unchecked Sendable {
     }
   }
 
-  /// Leaves the log: the reader's sequence ends. The last reader to leave tells the store.
+  /// Leaves the log: the reader's sequence ends.
+  ///
+  /// The last reader to leave tells the store.
   @usableFromInline
   func terminate() {
     let (waiter, wasLast) = log.contents.withLock {

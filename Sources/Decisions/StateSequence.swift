@@ -102,9 +102,10 @@ public struct StateSequence<State: Sendable>: AsyncSequence, Sendable {
   }
 }
 
-/// Where a sequence's states come from: the store's shared log (the `.unbounded` policy) or a
-/// buffer of the reader's own (the other policies, and a stopped store). Ends the sequence when the
-/// sequence and its iterators are all gone, iterated or not.
+/// Where a sequence's states come from: the store's shared log, or a buffer of the reader's own.
+///
+/// The log serves the `.unbounded` policy; a buffer serves the other policies, and a stopped store.
+/// Ends the sequence when the sequence and its iterators are all gone, iterated or not.
 @usableFromInline
 final class StateSource<State: Sendable>: Sendable {
   @usableFromInline
