@@ -161,12 +161,11 @@ final class StateLogReader<State: Sendable>: @unchecked Sendable {
     self.first = first
   }
 
-  /// Returns the next state, and moves every other state the reader has not read into `batch`
-  /// (emptied first) from `start` on; waits for a state if there is none.
+  /// Returns the next state, and puts every other state the reader has not read in `batch`, which
+  /// must be empty; waits for a state if there is none.
   @inlinable
   func next(
-    batch: inout [State], from start: inout Int,
-    isolation actor: isolated (any Actor)? = #isolation
+    batch: inout StateQueue<State>, isolation actor: isolated (any Actor)? = #isolation
   ) async -> State? {
     let (state, mustWait) = log.contents.withLock { contents -> (State?, Bool) in
       if let first {
@@ -179,9 +178,7 @@ final class StateLogReader<State: Sendable>: @unchecked Sendable {
       let index = cursor - contents.base
       let state = contents.states[index]
       if index + 1 < contents.states.count {
-        batch.removeAll(keepingCapacity: batch.capacity <= 64)
-        batch.append(contentsOf: contents.states[(index + 1)...])
-        start = 0
+        batch.refill(with: contents.states[(index + 1)...])
       }
       cursor = end
       return (state, false)

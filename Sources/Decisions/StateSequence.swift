@@ -53,10 +53,9 @@ public struct StateSequence<State: Sendable>: AsyncSequence, Sendable {
     @usableFromInline let source: StateSource<State>
     // NB: ends the sequence when the last copy of the iterator goes away.
     @usableFromInline let lifetime: IteratorLifetime<State>
-    /// States taken from the store's log in one go and not yet returned, from `batchIndex` on:
-    /// with the `.unbounded` policy, a reader that fell behind takes all it missed under one lock.
-    @usableFromInline var batch: [State] = []
-    @usableFromInline var batchIndex = 0
+    /// States taken from the store's log in one go and not yet returned: with the `.unbounded`
+    /// policy, a reader that fell behind takes all it missed under one lock.
+    @usableFromInline var batch = StateQueue<State>()
 
     @inlinable
     init(source: StateSource<State>) {
@@ -66,19 +65,10 @@ public struct StateSequence<State: Sendable>: AsyncSequence, Sendable {
 
     @inlinable
     mutating func nextState(isolation actor: isolated (any Actor)? = #isolation) async -> State? {
-      if batchIndex < batch.count {
-        let state = batch[batchIndex]
-        batchIndex += 1
-        if batchIndex == batch.count {
-          // NB: holds no state it has returned, and after a burst, not the burst's room either.
-          batch.removeAll(keepingCapacity: batch.capacity <= 64)
-          batchIndex = 0
-        }
-        return state
-      }
+      if let state = batch.take() { return state }
       switch source.kind {
       case .log(let reader):
-        return await reader.next(batch: &batch, from: &batchIndex)
+        return await reader.next(batch: &batch)
       case .buffer(let buffer):
         // NB: one state at a time: a batch taken early would hand the reader states that the
         // policy would have dropped by the time it reads them.
@@ -150,15 +140,64 @@ final class IteratorLifetime<State: Sendable>: Sendable {
   }
 }
 
+/// States waiting to be read, oldest first: read from a head that moves, so taking one shifts
+/// nothing, and once read through the queue gives back the room a burst made.
+@usableFromInline
+struct StateQueue<State> {
+  @usableFromInline var states: [State] = []
+  /// The index of the oldest unread state in `states`.
+  @usableFromInline var head = 0
+
+  @inlinable init() {}
+
+  /// How many states wait.
+  @inlinable var count: Int { states.count - head }
+
+  /// Whether no state waits.
+  @inlinable var isEmpty: Bool { head == states.count }
+
+  /// Adds a state after the others.
+  @inlinable
+  mutating func append(_ state: State) {
+    states.append(state)
+  }
+
+  /// Drops the oldest waiting state; the queue must not be empty.
+  @inlinable
+  mutating func dropOldest() {
+    _ = take()
+  }
+
+  /// Takes the oldest waiting state, if any.
+  @inlinable
+  mutating func take() -> State? {
+    guard head < states.count else { return nil }
+    let state = states[head]
+    head += 1
+    if head == states.count {
+      // NB: keeps no state it has handed out, and after a burst, not the burst's room either.
+      states.removeAll(keepingCapacity: states.capacity <= 64)
+      head = 0
+    }
+    return state
+  }
+
+  /// Replaces the waiting states, if any, with `newStates`.
+  @inlinable
+  mutating func refill(with newStates: ArraySlice<State>) {
+    states.removeAll(keepingCapacity: states.capacity <= 64)
+    states.append(contentsOf: newStates)
+    head = 0
+  }
+}
+
 /// The buffer between a store, which offers it states on its executor, and one reader.
 @usableFromInline
 final class StateBuffer<State: Sendable>: Sendable {
   @usableFromInline
   struct Contents: ~Copyable {
-    /// Unread states from `head` on.
-    @usableFromInline var pending: [State] = []
-    /// The index of the next unread state in `pending`.
-    @usableFromInline var head = 0
+    /// The unread states.
+    @usableFromInline var pending = StateQueue<State>()
     /// The reader waiting for a state, if any.
     @usableFromInline var waiter: UnsafeContinuation<State?, Never>?
     /// The store stopped or went away: no more states come.
@@ -169,23 +208,6 @@ final class StateBuffer<State: Sendable>: Sendable {
     @usableFromInline var onTermination: (@Sendable () -> Void)?
 
     @inlinable init() {}
-
-    /// How many states wait to be read.
-    @inlinable var count: Int { pending.count - head }
-
-    /// Takes the next unread state, if any.
-    @inlinable
-    mutating func take() -> State? {
-      guard head < pending.count else { return nil }
-      let state = pending[head]
-      head += 1
-      if head == pending.count {
-        // NB: after a burst, give the room back rather than keep it.
-        pending.removeAll(keepingCapacity: pending.capacity <= 64)
-        head = 0
-      }
-      return state
-    }
   }
 
   // NB: `Protected`, not `Mutex`: ThreadSanitizer cannot see `Mutex` hand a lock over on Linux.
@@ -221,9 +243,9 @@ final class StateBuffer<State: Sendable>: Sendable {
       case .bufferingNewest(let limit):
         guard limit > 0 else { break }
         contents.pending.append(state)
-        if contents.count > limit { contents.head += 1 }
+        if contents.pending.count > limit { contents.pending.dropOldest() }
       case .bufferingOldest(let limit):
-        if contents.count < limit { contents.pending.append(state) }
+        if contents.pending.count < limit { contents.pending.append(state) }
       }
       return (nil, true)
     }
@@ -249,8 +271,7 @@ final class StateBuffer<State: Sendable>: Sendable {
       contents -> (UnsafeContinuation<State?, Never>?, (@Sendable () -> Void)?) in
       guard !contents.isTerminated else { return (nil, nil) }
       contents.isTerminated = true
-      contents.pending = []
-      contents.head = 0
+      contents.pending = StateQueue()
       defer {
         contents.waiter = nil
         contents.onTermination = nil
@@ -266,7 +287,7 @@ final class StateBuffer<State: Sendable>: Sendable {
   func next() async -> State? {
     // NB: the common case, a state already buffered, takes the lock once and does not suspend.
     let (state, mustWait) = contents.withLock { contents -> (State?, Bool) in
-      if let state = contents.take() { return (state, false) }
+      if let state = contents.pending.take() { return (state, false) }
       return (nil, !(contents.isFinished || contents.isTerminated))
     }
     guard mustWait else { return state }
@@ -279,7 +300,7 @@ final class StateBuffer<State: Sendable>: Sendable {
     await withTaskCancellationHandler {
       await withUnsafeContinuation { (continuation: UnsafeContinuation<State?, Never>) in
         let resumeNow = contents.withLock { contents -> (resume: Bool, state: State?) in
-          if let state = contents.take() { return (true, state) }
+          if let state = contents.pending.take() { return (true, state) }
           if contents.isFinished || contents.isTerminated || Task.isCancelled {
             return (true, nil)
           }

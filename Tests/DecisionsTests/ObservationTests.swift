@@ -79,11 +79,11 @@ private func readerIsWaiting(_ states: StateSequence<Counter.State>) async -> Bo
     for _ in 0..<1_000 { await store.send(.increment) }
     var counts: [Int] = []
     for _ in 0..<500 { counts.append(await iterator.next()?.count ?? -1) }
-    #expect(iterator.batch.count - iterator.batchIndex == 501)  // the rest of the batch
+    #expect(iterator.batch.count == 501)  // the rest of the batch
     for _ in 0..<10 { await store.send(.increment) }
     while counts.count < 1_011 { counts.append(await iterator.next()?.count ?? -1) }
     #expect(counts == Array(0...1_010))
-    #expect(iterator.batch.isEmpty && iterator.batch.capacity <= 64)
+    #expect(iterator.batch.isEmpty && iterator.batch.states.capacity <= 64)
     await store.stop()
     #expect(await iterator.next() == nil)
   }
@@ -154,10 +154,9 @@ private func readerIsWaiting(_ states: StateSequence<Counter.State>) async -> Bo
     #expect(second != nil)
     #expect(!log.closeIfUnused())  // the store's late check keeps the log
     #expect(log.receive(1))
-    var batch: [Int] = []
-    var start = 0
-    #expect(await second?.next(batch: &batch, from: &start) == 0)
-    #expect(await second?.next(batch: &batch, from: &start) == 1)
+    var batch = StateQueue<Int>()
+    #expect(await second?.next(batch: &batch) == 0)
+    #expect(await second?.next(batch: &batch) == 1)
     second?.terminate()
     #expect(!log.receive(2))  // no reader: the log closes, and the store drops it
     #expect(log.addReader(first: 0) == nil)

@@ -92,6 +92,25 @@ import Testing
     for (token, value) in model { #expect(Self.token(of: table[token]) == value) }
   }
 
+  /// 20,000 pieces of work alive at once hold consecutive tokens, which fill one long run of
+  /// slots; removing them, oldest first as a storm of replaced work ends, or in any order, must not
+  /// scan the rest of the run each time.
+  #if DEBUG
+    @Test(arguments: [false, true])
+    func removalsFromALongRunCostLittle(shuffled: Bool) {
+      var table = WorkTable()
+      let count: UInt64 = 20_000
+      for token in 1...count { table.set(Self.entry(token), for: token) }
+      var random = SeededRandom(seed: 7)
+      let order = shuffled ? (1...count).shuffled(using: &random) : Array(1...count)
+      for token in order {
+        #expect(Self.token(of: table.remove(token)) == token)
+      }
+      #expect(table.isEmpty)
+      #expect(table.scanned <= 2 * Int(count))  // about one slot per removal, not the run
+    }
+  #endif
+
   @Test func growsAtHalfFullAndShrinksWhenSparse() {
     var table = WorkTable()
     for token in UInt64(1)...1_000 { table.set(Self.entry(token), for: token) }
