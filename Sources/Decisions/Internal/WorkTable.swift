@@ -69,8 +69,9 @@ package struct WorkTable {
 
   /// Changes the entry for `token` in place, if the table holds one.
   package mutating func update(_ token: UInt64, _ change: (inout WorkRegistry.Entry) -> Void) {
-    guard let index = index(of: token), slots[index].entry != nil else { return }
-    change(&slots[index].entry!)
+    guard let index = index(of: token), var entry = slots[index].entry.take() else { return }
+    change(&entry)
+    slots[index].entry = entry
   }
 
   /// Removes and returns the entry for `token`, if the table holds one.
