@@ -310,6 +310,29 @@ func observersCase(_ plan: Plan) async -> [Row] {
         return elapsed
       })
   }
+  // NB: the synchronous observer the store already has: its diagnostics hook, called on the
+  // store's executor with each state, in order, with no task to wake.
+  let title = "await send, diagnostics hook reads states"
+  rows.append(
+    await measure("6c", title, events: plan.events(5_000), plan: plan) { events in
+      let seen = Atomic<Int>(0)
+      let last = Atomic<Int>(-1)
+      let store = Store<Counter>(state: .init(), deps: .none) { diagnostic in
+        guard case .state(let state) = diagnostic else { return }
+        seen.add(1, ordering: .relaxed)
+        last.store(state.count, ordering: .relaxed)
+      }
+      let elapsed = await timedInBackground {
+        for _ in 0..<events { await store.send(.increment) }
+      }
+      await expectCount(store, events)
+      // NB: the hook saw the state after the store's start, then one per event.
+      let states = seen.load(ordering: .relaxed)
+      check(states == events + 1, "the hook saw \(states) of \(events + 1) states")
+      check(last.load(ordering: .relaxed) == events, "the hook's last state is not the store's")
+      await store.stop()
+      return elapsed
+    })
   return rows
 }
 

@@ -52,7 +52,8 @@ struct Options: Equatable {
       4  an event with one quick decision performed in place
       5  effect round trip: event -> long work -> Deps closure -> event back (latency);
          5b the same chain written by hand: an actor that starts a Task per trip
-      6  the same store with 1 and with 100 states() observers
+      6  the same store with 1 and with 100 states() observers; 6c with a diagnostics hook
+         that reads each state instead (a synchronous observer on the store's executor)
       7  a three-level composed feature vs the flat one
       8  baseline: an idiomatic @Observable view model doing the same work
       9  the UI path: a burst of events from the main actor through ObservableStore
