@@ -3,7 +3,7 @@ import Testing
 
 @testable import DecisionsTesting
 
-@Suite(.timeLimit(.minutes(1))) struct ControlledDependencyTests {
+@Suite(.timeLimit(.minutes(3))) struct ControlledDependencyTests {
   struct Offline: Error, Equatable {}
 
   @Test func aCallWaitsUntilTheTestAnswersIt() async throws {

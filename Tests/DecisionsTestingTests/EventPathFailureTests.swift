@@ -4,7 +4,7 @@ import Testing
 @testable import DecisionsTesting
 
 /// `EventPath.expectStoreAgrees` fails, with these messages, when the store and the core disagree.
-@Suite(.timeLimit(.minutes(1))) struct EventPathFailureTests {
+@Suite(.timeLimit(.minutes(3))) struct EventPathFailureTests {
   /// Deps whose load waits for an answer that never comes, until the store stops.
   private static func deps() -> Loader.Deps {
     let load = ControlledDependency<Void, String>()

@@ -5,7 +5,7 @@ import Testing
 
 /// `perform` reports the cancellations a decision asks for, so an executor that cancels the wrong
 /// work fails its test.
-@Suite(.timeLimit(.minutes(1))) struct ExecutionCancellationTests {
+@Suite(.timeLimit(.minutes(3))) struct ExecutionCancellationTests {
   @Test func cancellingByIdIsReported() async {
     let execution = await perform(Cancelling.Decision.stopLoading, of: Cancelling.self, deps: ())
     #expect(execution.cancellations == [.work(id: WorkID("load"), scope: [])])

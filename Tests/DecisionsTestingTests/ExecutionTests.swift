@@ -3,7 +3,7 @@ import Testing
 
 @testable import DecisionsTesting
 
-@Suite(.timeLimit(.minutes(1))) struct ExecutionTests {
+@Suite(.timeLimit(.minutes(3))) struct ExecutionTests {
   @Test func longWorkSendsItsResultBack() async {
     let loads = Calls<Void>()
     let execution = await perform(

@@ -4,7 +4,7 @@ import Testing
 
 @testable import DecisionsTesting
 
-@Suite(.timeLimit(.minutes(1))) struct StoreTestTests {
+@Suite(.timeLimit(.minutes(3))) struct StoreTestTests {
   private func deps(
     load: @escaping @Sendable () async throws -> String, snackbars: Calls<String> = .init()
   ) -> Loader.Deps {
@@ -90,7 +90,7 @@ import Testing
   }
 }
 
-@Suite(.timeLimit(.minutes(1))) struct JournalTests {
+@Suite(.timeLimit(.minutes(3))) struct JournalTests {
   @Test func aRecordedJournalReplaysToTheSameStatesAndDecisions() async {
     let test = StoreTest<Loader>(
       state: .idle, deps: .init(load: { "hi" }, track: { _ in }, log: { _ in }, snackbar: { _ in }),

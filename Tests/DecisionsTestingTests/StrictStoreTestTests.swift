@@ -5,7 +5,7 @@ import Testing
 
 /// `send` and `receive` with their steps, the end-of-test checks, and the non-exhaustive mode: each
 /// failure path pinned by its exact message.
-@Suite(.timeLimit(.minutes(1))) struct StrictStoreTestTests {
+@Suite(.timeLimit(.minutes(3))) struct StrictStoreTestTests {
   private func deps(load: @escaping @Sendable () async throws -> String) -> Loader.Deps {
     .init(load: load, track: { _ in }, log: { _ in }, snackbar: { _ in })
   }
@@ -322,7 +322,7 @@ import Testing
 }
 
 /// `receive` while work keeps sending: each step is read whole.
-@Suite(.timeLimit(.minutes(1))) struct ReceiveWhileWorkSendsTests {
+@Suite(.timeLimit(.minutes(3))) struct ReceiveWhileWorkSendsTests {
   // NB: `receive` hops to the store before it reads the journal, so that an event the store is
   // recording right then is read whole. This test passed without the hop too (the window is a few
   // hundred instructions); it pins that receiving keeps up with work that never pauses.
@@ -370,7 +370,7 @@ enum Burst: Feature {
 }
 
 /// What `perform` reports: cancellations, and work that never ends.
-@Suite(.timeLimit(.minutes(1))) struct PerformUnfinishedWorkTests {
+@Suite(.timeLimit(.minutes(3))) struct PerformUnfinishedWorkTests {
   @Test func workThatWaitsForTheTestIsCancelledAndListed() async {
     let next = ControlledDependency<Void, Int>(answers: [1, 2])
     let execution = await perform(

@@ -5,7 +5,7 @@ import Testing
 @testable import DecisionsTesting
 
 /// The clock on its own: sleepers that are plain tasks, not a store's work.
-@Suite(.timeLimit(.minutes(1))) struct TestClockTests {
+@Suite(.timeLimit(.minutes(3))) struct TestClockTests {
   @Test func aSleeperWakesOnlyWhenTimeReachesItsDeadline() async throws {
     let clock = TestClock()
     let sleeper = Task { try await clock.sleep(for: .seconds(1)) }
@@ -149,7 +149,7 @@ import Testing
   }
 }
 
-@Suite(.timeLimit(.minutes(1))) struct ImmediateClockTests {
+@Suite(.timeLimit(.minutes(3))) struct ImmediateClockTests {
   @Test func sleepsReturnAtOnceAndMoveTime() async throws {
     let clock = ImmediateClock()
     try await clock.sleep(for: .seconds(2))
@@ -170,7 +170,7 @@ import Testing
 }
 
 /// The clock with a store: `advance` settles the store after each wake.
-@Suite(.timeLimit(.minutes(1))) struct TestClockStoreTests {
+@Suite(.timeLimit(.minutes(3))) struct TestClockStoreTests {
   @Test func keystrokesInsideTheQuietPeriodSearchOnlyTheLastQuery() async {
     let clock = TestClock()
     let test = StoreTest<Ticker>(state: .init(), deps: .init(clock: clock), exhaustivity: .off)

@@ -5,7 +5,7 @@ import Testing
 
 /// The edges an adversarial review found in the test helpers: work the test does not control,
 /// cancellation of the helpers' own waits, and what a clock keeps.
-@Suite(.timeLimit(.minutes(1))) struct TestHelpersEdgeTests {
+@Suite(.timeLimit(.minutes(3))) struct TestHelpersEdgeTests {
   @Test func finishDoesNotWaitForASubscriptionWhenRunningWorkIsNotChecked() async {
     let (values, _) = AsyncStream<Int>.makeStream()  // never finishes
     let test = StoreTest<Stream>(

@@ -283,7 +283,7 @@ extension FactLoader.Deps {
 
 // MARK: - 5. Deps in tests
 
-@Suite(.timeLimit(.minutes(1))) struct GuideDeps {
+@Suite(.timeLimit(.minutes(3))) struct GuideDeps {
   @Test func aFailedLoadShowsTheSnackbarOnce() async {
     let loads = Calls<Void>()
     let shown = Calls<String>()
@@ -346,7 +346,7 @@ extension FactLoader.Deps {
 
 // MARK: - 6. Executor tests
 
-@Suite(.timeLimit(.minutes(1))) struct GuideExecutor {
+@Suite(.timeLimit(.minutes(3))) struct GuideExecutor {
   @Test func loadSendsTheFactBack() async {
     let loads = Calls<Void>()
     let execution = await perform(
@@ -392,7 +392,7 @@ extension FactLoader.Deps {
 
 // MARK: - 7. Store tests
 
-@Suite(.timeLimit(.minutes(1))) struct GuideStore {
+@Suite(.timeLimit(.minutes(3))) struct GuideStore {
   @Test func aFailedLoadCanBeRetried() async {
     let attempts = Calls<Void>()
     let shown = Calls<String>()
@@ -592,7 +592,7 @@ extension FactLoader.Deps {
 
 // MARK: - 9. Journals and replay
 
-@Suite(.timeLimit(.minutes(1))) struct GuideJournal {
+@Suite(.timeLimit(.minutes(3))) struct GuideJournal {
   @Test func aJournalRecordsWhatTheStoreDid() async throws {
     let journal = Journal<FactLoader>(initialState: .init())
     let store = Store<FactLoader>(

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Decisions
 
-@Suite(.timeLimit(.minutes(1))) struct BatchSendTests {
+@Suite(.timeLimit(.minutes(3))) struct BatchSendTests {
   @Test func aBatchIsProcessedInOrderOneStepPerEvent() async {
     let journal = Journal<Counter>(initialState: .init())
     let store = Store<Counter>(state: .init(), deps: .init(), diagnostics: journal.record)

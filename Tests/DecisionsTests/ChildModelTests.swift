@@ -69,7 +69,7 @@ private final class Invalidations {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct ChildModelTests {
+@Suite(.timeLimit(.minutes(3))) struct ChildModelTests {
   @Test func aChildModelHoldsTheChildStateAndSendsTheChildEvents() {
     let store = MainStore<Parent>(state: .init(), deps: .init())
     let counter = store.child(Counter.self, state: \.counter, event: Parent.Event.counter)

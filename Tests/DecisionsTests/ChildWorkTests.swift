@@ -146,7 +146,7 @@ private enum Twins: Feature {
   ]
 }
 
-@Suite(.timeLimit(.minutes(1))) struct ChildWorkTests {
+@Suite(.timeLimit(.minutes(3))) struct ChildWorkTests {
   /// A store of `Holder` whose rows' loads wait for the test, with the calls in order.
   private func holder() -> (Store<Holder>, ControlledDependency<Void, Int>, Journal<Holder>) {
     let loads = ControlledDependency<Void, Int>()

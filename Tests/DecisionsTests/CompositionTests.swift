@@ -3,7 +3,7 @@ import DecisionsTesting
 import TestSupport
 import Testing
 
-@Suite(.timeLimit(.minutes(1))) struct CompositionCoreTests {
+@Suite(.timeLimit(.minutes(3))) struct CompositionCoreTests {
   @Test func aPlainChildUpdatesItsStateAndWrapsItsDecisions() {
     var state = Parent.State()
     let decisions = Parent.makeDecisions(event: .counter(.log("hi")), state: &state)
@@ -43,7 +43,7 @@ import Testing
   }
 }
 
-@Suite(.timeLimit(.minutes(1))) struct CompositionExecutorTests {
+@Suite(.timeLimit(.minutes(3))) struct CompositionExecutorTests {
   @Test func childEventsFromWorkAndFromSendAreWrapped() async {
     let logged = Calls<String>()
     let store = Store<Parent>(state: .init(), deps: .init(log: { logged.record($0) }))

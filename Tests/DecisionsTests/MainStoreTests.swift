@@ -31,7 +31,7 @@ private final class DiagnosticLog: Sendable {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct MainStoreTests {
+@Suite(.timeLimit(.minutes(3))) struct MainStoreTests {
   @Test func sendUpdatesTheStateBeforeItReturns() {
     let store = MainStore<Counter>(state: .init(), deps: .init())
     store.send(.increment)

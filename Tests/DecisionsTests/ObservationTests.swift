@@ -13,7 +13,7 @@ private func readerIsWaiting(_ states: StateSequence<Counter.State>) async -> Bo
   }
 }
 
-@Suite(.timeLimit(.minutes(1))) struct StateSequenceTests {
+@Suite(.timeLimit(.minutes(3))) struct StateSequenceTests {
   @Test func statesStartWithTheCurrentStateAndFollowEachEvent() async {
     let store = Store<Counter>(state: .init(count: 10), deps: .init())
     let states = await store.states()
@@ -230,7 +230,7 @@ private func readerIsWaiting(_ states: StateSequence<Counter.State>) async -> Bo
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct ObservableStoreTests {
+@Suite(.timeLimit(.minutes(3))) struct ObservableStoreTests {
   @Test func readsStateSynchronouslyAndForwardsEvents() async {
     let model = ObservableStore<Counter>(state: .init(), deps: .init())
     model.send(.increment)

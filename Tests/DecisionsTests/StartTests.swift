@@ -85,7 +85,7 @@ private enum Pair: Core {
   static func makeDecisions(event: Never, state: inout State) -> [Decision] {}
 }
 
-@Suite(.timeLimit(.minutes(1))) struct StartTests {
+@Suite(.timeLimit(.minutes(3))) struct StartTests {
   /// Deps whose load the test answers and whose stream the test drives.
   private func deps() -> (
     Opener.Deps, ControlledDependency<Void, String>, AsyncStream<Void>.Continuation

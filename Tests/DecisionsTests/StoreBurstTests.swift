@@ -6,7 +6,7 @@ import Testing
 
 /// After a burst (a flood of posts, a long queue of events, a storm of replaced work) a store gives
 /// its memory back; and a `Send` kept past the end of its work is dropped with a reason of its own.
-@Suite(.timeLimit(.minutes(1))) struct StoreBurstTests {
+@Suite(.timeLimit(.minutes(3))) struct StoreBurstTests {
   @Test func aFloodOfPostsLeavesNoOversizedBuffer() async {
     let box = StoreBox<Burst>()
     let store = Store<Burst>(

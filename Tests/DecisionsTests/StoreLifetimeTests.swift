@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// Guarantee 5: stop() and the end of a store's life.
-@Suite(.timeLimit(.minutes(1))) struct StoreLifetimeTests {
+@Suite(.timeLimit(.minutes(3))) struct StoreLifetimeTests {
   @Test func stopCancelsWorkInFlight() async {
     let gate = Gate()
     let sawCancellation = Calls<Bool>()

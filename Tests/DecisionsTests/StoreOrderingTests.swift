@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 
 /// Guarantees 1, 2 and 8: one event at a time, in each sender's order, from async and sync code.
-@Suite(.timeLimit(.minutes(1))) struct StoreOrderingTests {
+@Suite(.timeLimit(.minutes(3))) struct StoreOrderingTests {
   @Test func hundredConcurrentSendersKeepTheirOwnOrder() async {
     let store = Store<Tally>(state: .init(), deps: ())
     let senders = 100

@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// Guarantees 3, 4 and 6: tracked work, keys, cancellation, replacement, errors and settle().
-@Suite(.timeLimit(.minutes(1))) struct StoreWorkTests {
+@Suite(.timeLimit(.minutes(3))) struct StoreWorkTests {
   @Test func longWorkSendsItsResultBack() async {
     let store = Store<Counter>(state: .init(), deps: .init(work: { _, value in value * 10 }))
     await store.send(.startWork(id: "a", value: 4))

@@ -62,7 +62,7 @@ enum FactCounter: Feature {
   }
 }
 
-@Suite(.timeLimit(.minutes(1))) struct FactCounterTests {
+@Suite(.timeLimit(.minutes(3))) struct FactCounterTests {
   @Test func aFactIsAboutTheCurrentCount() {
     var test = CoreTest<FactCounter>(state: .init(count: 1))
     test.send(.factTapped, decisions: [.loadFact(1)]) {

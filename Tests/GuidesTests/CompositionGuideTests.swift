@@ -35,7 +35,7 @@ import Testing
   }
 }
 
-@Suite(.timeLimit(.minutes(1))) struct DashboardStoreTests {
+@Suite(.timeLimit(.minutes(3))) struct DashboardStoreTests {
   @Test func twoCountersLoadSideBySideInTheirOwnScopes() async throws {
     let facts = ControlledDependency<Int, String>()
     let test = StoreTest<Dashboard>(

@@ -5,7 +5,7 @@ import FactFeature
 import Foundation
 import Testing
 
-@Suite(.timeLimit(.minutes(1))) struct DepsGuideTests {
+@Suite(.timeLimit(.minutes(3))) struct DepsGuideTests {
   @Test func aTestReplacesOnlyTheClosuresItsPathUses() async {
     let logged = Calls<String>()
     var deps = Counter.Deps.unused()
@@ -72,7 +72,7 @@ import Testing
   }
 }
 
-@Suite(.timeLimit(.minutes(1))) struct ServiceDepsTests {
+@Suite(.timeLimit(.minutes(3))) struct ServiceDepsTests {
   struct Answers: NumberService {
     func fact(about number: Int) async throws -> String { "\(number) answers everything." }
   }

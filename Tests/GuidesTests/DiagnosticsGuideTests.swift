@@ -6,7 +6,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@Suite(.timeLimit(.minutes(1))) struct DiagnosticsGuideTests {
+@Suite(.timeLimit(.minutes(3))) struct DiagnosticsGuideTests {
   static let deps = Counter.Deps(loadFact: { "\($0) is a number." }, log: { _ in })
 
   @Test func theHookSeesEveryEventAndDecision() async {

@@ -51,7 +51,7 @@ struct Offline: Error, CustomStringConvertible {
   var description: String { "offline" }
 }
 
-@Suite(.timeLimit(.minutes(1))) struct CounterShellTests {
+@Suite(.timeLimit(.minutes(3))) struct CounterShellTests {
   @Test func loadFactSendsTheFactBack() async {
     let asked = Calls<Int>()
     let execution = await perform(
@@ -85,7 +85,7 @@ struct Offline: Error, CustomStringConvertible {
 
 // MARK: - Step 6: the demo
 
-@Suite(.timeLimit(.minutes(1))) struct CounterDemoTests {
+@Suite(.timeLimit(.minutes(3))) struct CounterDemoTests {
   /// The tutorial's `main.swift`, line for line, with `print` captured so the test can check it.
   @Test func theDemoPrintsEachState() async {
     let printed = Calls<String>()

@@ -31,7 +31,7 @@ final class CounterRenderer {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct ObservationGuideTests {
+@Suite(.timeLimit(.minutes(3))) struct ObservationGuideTests {
   static let deps = Counter.Deps(loadFact: { "\($0) is a number." }, log: { _ in })
 
   @Test func theModelShowsWhatTheStoreDecided() async {

@@ -5,7 +5,7 @@ import DecisionsTesting
 import Foundation
 import Testing
 
-@Suite(.timeLimit(.minutes(1))) struct TimeGuideTests {
+@Suite(.timeLimit(.minutes(3))) struct TimeGuideTests {
   // MARK: - Debounce
 
   @Suite struct Debounce {

@@ -100,7 +100,7 @@ enum FactModel {
 
 /// Model-based tests: a real store, driven along every transition-covering path, agrees with the
 /// core at every step.
-@Suite(.timeLimit(.minutes(1))) struct FactModelTests {
+@Suite(.timeLimit(.minutes(3))) struct FactModelTests {
   @Test(arguments: FactModel.paths)
   func theStoreFollowsTheCore(path: EventPath<FactFeature>) async {
     let tracked = Calls<FactFeature.Event>()

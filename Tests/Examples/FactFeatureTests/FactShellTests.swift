@@ -3,7 +3,7 @@ import DecisionsTesting
 import FactFeature
 import Testing
 
-@Suite(.timeLimit(.minutes(1))) struct FactExecutorTests {
+@Suite(.timeLimit(.minutes(3))) struct FactExecutorTests {
   @Test func loadSendsTheLoadedFactBack() async {
     let execution = await perform(
       FactFeature.Decision.load, of: FactFeature.self,
@@ -41,7 +41,7 @@ import Testing
   }
 }
 
-@Suite(.timeLimit(.minutes(1))) struct FactStoreTests {
+@Suite(.timeLimit(.minutes(3))) struct FactStoreTests {
   private let tap = FactFeature.Event.view(.didTapButton)
 
   @Test func aTapLoadsAndShowsAFact() async {

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// Runs the built `facts` demo as a process, as a user would, and checks what it prints.
-@Suite(.timeLimit(.minutes(1))) struct FactsDemoTests {
+@Suite(.timeLimit(.minutes(3))) struct FactsDemoTests {
   @Test func scriptedTapsPrintEachStateChange() throws {
     let run = try runFacts(["--taps", "2", "--delay", "0", "--seed", "3"])
     #expect(run.status == 0)
@@ -100,7 +100,7 @@ import Testing
 }
 
 /// Runs the `facts` demo against the misbehaving server of `.ci/hostile_server.py`.
-@Suite(.timeLimit(.minutes(1)), .enabled(if: HostileServer.isAvailable))
+@Suite(.timeLimit(.minutes(3)), .enabled(if: HostileServer.isAvailable))
 struct FactsDemoHostileServerTests {
   @Test func aServerThatDripsBytesIsCutOffAtTheTimeout() throws {
     let server = try HostileServer()
@@ -158,7 +158,7 @@ struct FactsDemoHostileServerTests {
 }
 
 /// Runs the `facts` demo with output it cannot write.
-@Suite(.timeLimit(.minutes(1))) struct FactsDemoWriteFailureTests {
+@Suite(.timeLimit(.minutes(3))) struct FactsDemoWriteFailureTests {
   @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/full")))
   func aFullDiskForTheOutputIsReported() throws {
     // Before: SIGILL, from FileHandle.write's uncaught exception.

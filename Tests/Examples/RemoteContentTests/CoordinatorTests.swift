@@ -103,7 +103,7 @@ import Testing
   }
 }
 
-@Suite(.timeLimit(.minutes(1))) struct CoordinatorStoreTests {
+@Suite(.timeLimit(.minutes(3))) struct CoordinatorStoreTests {
   @Test func backCancelsTheClosedScreensFetch() async {
     let stories = ManualFetch<Story>()
     let journal = Journal<Coordinator>(initialState: .init())

@@ -5,7 +5,7 @@ import Synchronization
 import Testing
 
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct CoordinatorViewModelTests {
+@Suite(.timeLimit(.minutes(3))) struct CoordinatorViewModelTests {
   @Test func aScreensModelIsInvalidatedOnlyByItsOwnScreen() async throws {
     let stories = ControlledDependency<ContentID, Story>()
     let users = ControlledDependency<ContentID, User>()

@@ -261,7 +261,7 @@ final class WaitingFetch: Sendable {
   }
 }
 
-@Suite(.timeLimit(.minutes(1))) struct ContainerModelTests {
+@Suite(.timeLimit(.minutes(3))) struct ContainerModelTests {
   typealias Container = RemoteContent<StoryKind>
   static let paths = explore(
     Container.self, from: Container.State(id: ContentID("12345")!),

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// Runs the built `stories` demo as a process and checks what it prints.
-@Suite(.timeLimit(.minutes(1))) struct StoriesDemoTests {
+@Suite(.timeLimit(.minutes(3))) struct StoriesDemoTests {
   @Test func eachLinkPrintsItsScreen() throws {
     let run = try runStories([
       "--delay", "0", "app://stories/12345", "app://users/007", "app://messages/9876",
@@ -58,7 +58,7 @@ import Testing
   }
 }
 
-@Suite(.timeLimit(.minutes(1))) struct StoriesDemoHardeningTests {
+@Suite(.timeLimit(.minutes(3))) struct StoriesDemoHardeningTests {
   @Test func backWithNothingOpenDoesNotRepeatTheLastLinkError() throws {
     let run = try runStories(["--delay", "0"], input: "app://nope/1\nback\nq\n")
     #expect(run.status == 1)
@@ -117,7 +117,7 @@ import Testing
 }
 
 /// Runs the `stories` demo against the misbehaving server of `.ci/hostile_server.py`.
-@Suite(.timeLimit(.minutes(1)), .enabled(if: HostileServer.isAvailable))
+@Suite(.timeLimit(.minutes(3)), .enabled(if: HostileServer.isAvailable))
 struct StoriesDemoHostileServerTests {
   @Test func aServerThatDripsBytesIsCutOffAtTheTimeout() throws {
     let server = try HostileServer()

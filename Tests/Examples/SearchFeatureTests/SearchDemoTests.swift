@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// Runs the built `search` demo as a process, as a user would, and checks what it prints.
-@Suite(.timeLimit(.minutes(1))) struct SearchDemoTests {
+@Suite(.timeLimit(.minutes(3))) struct SearchDemoTests {
   @Test func quickKeystrokesSearchOnceForTheLastQuery() throws {
     let run = try runSearch(["--script", "c;cu;cub;cube", "--delay", "0"])
     #expect(run.status == 0)
@@ -181,7 +181,7 @@ import Testing
 
 /// Runs the `search` demo against the misbehaving server of `.ci/hostile_server.py`, which also
 /// answers 404 for any path it does not know.
-@Suite(.timeLimit(.minutes(1)), .enabled(if: HostileServer.isAvailable))
+@Suite(.timeLimit(.minutes(3)), .enabled(if: HostileServer.isAvailable))
 struct SearchDemoHostileServerTests {
   @Test func oneFactOverHTTPIsSearched() throws {
     let server = try HostileServer()
@@ -235,7 +235,7 @@ struct SearchDemoHostileServerTests {
 }
 
 /// Runs the `search` demo with output it cannot write.
-@Suite(.timeLimit(.minutes(1))) struct SearchDemoWriteFailureTests {
+@Suite(.timeLimit(.minutes(3))) struct SearchDemoWriteFailureTests {
   @Test func aClosedPipeForTheOutputIsReported() throws {
     let run = try runSearch(["--script", "prime", "--delay", "0"], output: .brokenPipe)
     #expect(!run.wasSignalled)

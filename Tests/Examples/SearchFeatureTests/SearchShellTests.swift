@@ -4,7 +4,7 @@ import SearchFeature
 import Testing
 
 /// The executor alone: each decision performed once, on a clock whose sleeps return at once.
-@Suite(.timeLimit(.minutes(1))) struct SearchExecutorTests {
+@Suite(.timeLimit(.minutes(3))) struct SearchExecutorTests {
   @Test func theDebounceSearchesAfterSleepingTheQuietPeriod() async {
     let clock = ImmediateClock()
     let searched = Calls<(text: String, at: TestClock.Instant)>()
@@ -75,7 +75,7 @@ import Testing
 }
 
 /// A real store on a test clock: time moves only when the test says.
-@Suite(.timeLimit(.minutes(1))) struct SearchStoreTests {
+@Suite(.timeLimit(.minutes(3))) struct SearchStoreTests {
   private let facts = ["abc is first", "ab is second", "xyz is last"]
 
   /// Deps that search `facts` at once, recording each search text.
