@@ -190,15 +190,20 @@ func roundTripCase(_ plan: Plan) async -> [Row] {
     let state = await store.state
     return (elapsed, state.answers, state.sum)
   }
-  let handWritten = await roundTrips(
-    "5b", "hand-written: an actor, a Task per trip", plan: plan
-  ) { rounds, echo in
-    let owner = HandWrittenPingPong(echo: echo)
-    let elapsed = await timedInBackground { await owner.run(rounds: rounds) }
-    let (answers, sum) = await owner.totals
-    return (elapsed, answers, sum)
+  var handWritten: [Row] = []
+  for (id, title, startsOffTheActor) in [
+    ("5b", "hand-written: an actor, a Task per trip", false),
+    ("5c", "…the Task started off the actor", true),
+  ] {
+    handWritten.append(
+      await roundTrips(id, title, plan: plan) { rounds, echo in
+        let owner = HandWrittenPingPong(echo: echo, startsOffTheActor: startsOffTheActor)
+        let elapsed = await timedInBackground { await owner.run(rounds: rounds) }
+        let (answers, sum) = await owner.totals
+        return (elapsed, answers, sum)
+      })
   }
-  return [store, handWritten]
+  return [store] + handWritten
 }
 
 /// Measures chains of round trips made by `run`, which returns its time, the answers that arrived
@@ -233,18 +238,29 @@ private func roundTrips(
   return row
 }
 
-/// Case 5b, the floor of case 5a: the same chain written by hand, without the library. An actor
-/// starts one `Task` per request, which awaits the deps closure and calls the actor back with the
-/// answer; the answer decides the next request.
+/// Cases 5b and 5c, the floors of case 5a: the same chain written by hand, without the library. An
+/// actor starts one `Task` per request, which awaits the deps closure and calls the actor back with
+/// the answer; the answer decides the next request.
+///
+/// In 5b the task starts on the actor, as a task started in an actor method does, and ends there
+/// with the answer. In 5c it starts off the actor, on the global executor, as a store's work does:
+/// a store's work must not run on the store's executor, where it would hold up events.
 actor HandWrittenPingPong {
   private var answers = 0
   private var rounds = 0
   private var sum = 0
   private let echo: @Sendable (Int) async -> Int
+  private let startsOffTheActor: Bool
   private var done: CheckedContinuation<Void, Never>?
 
-  init(echo: @escaping @Sendable (Int) async -> Int) {
+  /// Creates the chain's owner.
+  /// - Parameters:
+  ///   - echo: The deps closure each trip awaits.
+  ///   - startsOffTheActor: Whether each trip's task starts on the global executor (5c) rather than
+  ///     on the actor (5b).
+  init(echo: @escaping @Sendable (Int) async -> Int, startsOffTheActor: Bool = false) {
     self.echo = echo
+    self.startsOffTheActor = startsOffTheActor
   }
 
   /// The answers that arrived, and their sum.
@@ -274,10 +290,24 @@ actor HandWrittenPingPong {
   // NB: the task inherits the actor's isolation, as a task started in an actor method does: it
   // leaves the actor for the deps call and comes back with the answer.
   private func request(_ value: Int) {
+    if startsOffTheActor {
+      requestOffTheActor(value)
+      return
+    }
     let echo = self.echo
     Task {
       let answer = await echo(value)
       self.answer(answer)
+    }
+  }
+
+  // NB: nonisolated, so the task's closure is nonisolated, as in `Effects.run`: the task starts on
+  // the global executor and hops to the actor with the answer.
+  private nonisolated func requestOffTheActor(_ value: Int) {
+    let echo = self.echo
+    Task {
+      let answer = await echo(value)
+      await self.answer(answer)
     }
   }
 }

@@ -123,6 +123,7 @@ func countAllocations() async -> [MemoryLine] {
       ("10e", "5a", "heap allocations per round trip, case 5a", "round trip", 2_000),
       ("10f", "5b", "…the same, written by hand (case 5b)", "round trip", 2_000),
       ("10g", "10", "heap allocations per idle Store", "store", 2_000),
+      ("10h", "5c", "…by hand, the Task off the actor (5c)", "round trip", 2_000),
     ]
     var lines: [MemoryLine] = []
     for item in measured {

@@ -51,7 +51,8 @@ struct Options: Equatable {
       3  store.post from synchronous code, then await store.settle()
       4  an event with one quick decision performed in place
       5  effect round trip: event -> long work -> Deps closure -> event back (latency);
-         5b the same chain written by hand: an actor that starts a Task per trip
+         5b the same chain written by hand: an actor that starts a Task per trip;
+         5c the same, each Task started off the actor, as a store's work is
       6  the same store with 1 and with 100 states() observers; 6c with a diagnostics hook
          that reads each state instead (a synchronous observer on the store's executor)
       7  a three-level composed feature vs the flat one
