@@ -277,6 +277,8 @@
       if diagnostics != nil {
         if !entry.isCancelled, let error { report(.workFailed(id: entry.id, error: error)) }
         report(.workFinished(id: entry.id))
+      } else if !entry.isCancelled, let error {
+        UnheardErrors.report(error, id: entry.id, feature: F.self)
       }
       resumeSettleWaitersIfSettled()
     }

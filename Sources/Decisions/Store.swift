@@ -14,7 +14,8 @@
 /// A store processes one event at a time; keeps each sender's order, and processes events posted
 /// before an awaited ``send(_:)`` first, whatever the priorities; runs long work as tracked tasks
 /// that never block it; swallows no error of work (a `catch:` handler turns it into an event, or it
-/// is reported as ``Diagnostic/workFailed(id:error:)``); stops with ``stop()`` or when released,
+/// is reported as ``Diagnostic/workFailed(id:error:)``, or, with no diagnostics hook, printed to
+/// standard error by a debug build); stops with ``stop()`` or when released,
 /// cancelling its work and ending ``states(bufferingPolicy:)``; settles deterministically with
 /// ``settle()``; can be observed; takes events from synchronous code with ``post(_:)``; performs
 /// the core's start decisions before anything else; and ends the work of children that leave the
@@ -408,6 +409,12 @@ public actor Store<F: Feature> {
     diagnostics?(.workFinished(id: id))
   }
 
+  // NB: not a `Diagnostic`, and not built inline (rule 4): only failed work gets here.
+  @inline(never)
+  private func reportUnheard(_ error: any Error, id: WorkID?) {
+    UnheardErrors.report(error, id: id, feature: F.self)
+  }
+
   // MARK: - Observers
 
   /// Attaches an observer and returns the current state, atomically, so no state is missed.
@@ -534,7 +541,11 @@ extension Store: WorkHostOwner {
   }
 
   package func workFinished(id: WorkID?, error: (any Error)?) {
-    if diagnostics != nil { report(workFinished: id, error: error) }
+    if diagnostics != nil {
+      report(workFinished: id, error: error)
+    } else if let error {
+      reportUnheard(error, id: id)
+    }
     resumeSettleWaitersIfSettled()
   }
 }
