@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import Decisions
@@ -141,11 +142,12 @@ private func capturingStandardError(_ body: () async -> Void) async throws -> St
     @Test func workTheStoreCancelledIsNotReported() async {
       await collectingMessages { messages in
         let (failure, marker) = uniqueFailure()
+        let gate = Gate()
         let store = Store<Counter>(
           state: .init(),
           deps: .init(work: { _, _ in
             // NB: waits to be cancelled, then fails with the marked error rather than returning.
-            try? await Task.sleep(for: .seconds(60))
+            _ = await gate.waitUnlessCancelled()
             throw failure
           }))
         await store.send(.startWork(id: "a", value: 1))
