@@ -8,6 +8,9 @@
   import Darwin
 #endif
 
+// NB: the C function, which the static method `write(_:to:)` hides inside the type.
+private let systemWrite = write
+
 /// Errors of work that nothing heard: no `catch:` handler turned them into an event, and the store
 /// has no diagnostics hook to report them to.
 ///
@@ -26,20 +29,21 @@ package enum UnheardErrors {
       if let sink = sink.withLock({ $0 }) {
         sink(message)
       } else {
-        writeToStandardError(message + "\n")
+        write(message + "\n", to: 2)
       }
     #endif
   }
 
-  /// Writes `text` to standard error, whole unless the descriptor fails.
+  /// Writes `text` to a file descriptor, whole unless the descriptor fails: standard error (2), or
+  /// a pipe in tests.
   // NB: with write(2) rather than `stderr`, a C global that strict concurrency does not allow.
-  private static func writeToStandardError(_ text: String) {
+  package static func write(_ text: String, to descriptor: Int32) {
     var text = text
     text.withUTF8 { bytes in
       guard let base = bytes.baseAddress else { return }
       var offset = 0
       while offset < bytes.count {
-        let written = write(2, base + offset, bytes.count - offset)
+        let written = systemWrite(descriptor, base + offset, bytes.count - offset)
         if written > 0 {
           offset += written
         } else if written < 0 && errno == EINTR {
