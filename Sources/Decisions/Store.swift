@@ -409,12 +409,6 @@ public actor Store<F: Feature> {
     diagnostics?(.workFinished(id: id))
   }
 
-  // NB: not a `Diagnostic`, and not built inline (rule 4): only failed work gets here.
-  @inline(never)
-  private func reportUnheard(_ error: any Error, id: WorkID?) {
-    UnheardErrors.report(error, id: id, feature: F.self)
-  }
-
   // MARK: - Observers
 
   /// Attaches an observer and returns the current state, atomically, so no state is missed.
@@ -544,7 +538,7 @@ extension Store: WorkHostOwner {
     if diagnostics != nil {
       report(workFinished: id, error: error)
     } else if let error {
-      reportUnheard(error, id: id)
+      UnheardErrors.report(error, id: id, feature: F.self)
     }
     resumeSettleWaitersIfSettled()
   }
