@@ -215,7 +215,7 @@ import Testing
     #expect(await store.state.count == 0)
   }
 
-  @Test func aThrowingDepBecomesAnEvent() async {
+  @Test func aThrowingDepWithoutAHandlerLeavesTheStoreRunning() async {
     let store = Store<Counter>(
       state: .init(),
       deps: .init(work: { _, _ in throw Counter.Failure(message: "offline") }))
