@@ -52,7 +52,7 @@ private func collectingMessages(_ body: (Messages) async -> Void) async {
   // NB: without a sink the message goes to descriptor 2; the test writes to a pipe instead of
   // sending the process's standard error there, which a child process that another test starts
   // meanwhile would inherit.
-  @Test func aMessageIsWrittenWholeToItsDescriptor() throws {
+  @Test func aMessageIsWrittenToItsDescriptor() throws {
     var ends: [Int32] = [0, 0]
     try #require(pipe(&ends) == 0)
     let text = String(repeating: "Decisions: a line of an unheard error. ", count: 100) + "\n"
