@@ -15,10 +15,10 @@ final class StateObservers<State: Sendable>: @unchecked Sendable {
   /// Something that receives states on the store's executor.
   @usableFromInline typealias Observer = StateObserver
 
-  // NB: unchecked exclusivity: used only on the store's executor. Arrays of a non-generic class,
+  // NB: unchecked exclusivity: used only on the store's executor. Lists of a non-generic class,
   // so that the loops over them are specialized here rather than looking up metadata per state.
-  @exclusivity(unchecked) private var everyState: ContiguousArray<StateObserver> = []
-  @exclusivity(unchecked) private var latestState: ContiguousArray<StateObserver> = []
+  @exclusivity(unchecked) private var everyState = ObserverList()
+  @exclusivity(unchecked) private var latestState = ObserverList()
 
   /// How many observers are attached.
   var count: Int { everyState.count + latestState.count }
@@ -29,55 +29,124 @@ final class StateObservers<State: Sendable>: @unchecked Sendable {
   /// Whether any latest-state observer is attached.
   var wantLatestState: Bool { !latestState.isEmpty }
 
-  /// Attaches an observer.
+  /// How many places in the lists detaching observers looked at, for tests of what it costs.
+  var removalWork: Int { everyState.removalWork + latestState.removalWork }
+
+  /// Attaches an observer; its id must differ from every attached observer's.
   func add(_ observer: StateObserver, latestOnly: Bool) {
     if latestOnly {
-      latestState.append(observer)
+      latestState.add(observer)
     } else {
-      everyState.append(observer)
+      everyState.add(observer)
     }
   }
 
-  /// Detaches the observer with `id`, if attached.
+  /// Detaches the observer with `id`, if attached; O(1), amortised.
   func remove(id: UInt64) {
-    everyState.removeAll { $0.id == id }
-    latestState.removeAll { $0.id == id }
+    if !everyState.remove(id: id) { _ = latestState.remove(id: id) }
   }
 
   /// Gives `state` to every every-state observer, dropping those that are gone.
   func publish(_ state: State) {
-    withUnsafePointer(to: state) { Self.offer(UnsafeRawPointer($0), to: &everyState) }
+    withUnsafePointer(to: state) { everyState.offer(UnsafeRawPointer($0)) }
   }
 
   /// Gives `state` to every latest-state observer, dropping those that are gone.
   func publishLatest(_ state: State) {
-    withUnsafePointer(to: state) { Self.offer(UnsafeRawPointer($0), to: &latestState) }
+    withUnsafePointer(to: state) { latestState.offer(UnsafeRawPointer($0)) }
+  }
+
+  /// Finishes and detaches every observer.
+  func finishAll() {
+    let finished = everyState.removeAll() + latestState.removeAll()
+    for observer in finished { observer.finish() }
+  }
+}
+
+/// Observers of one kind, in the order they were attached, each found by its id in O(1).
+// NB: detaching an observer puts a placeholder in its place rather than closing the gap, which
+// would cost a search and a shift per observer: n readers that left one by one cost O(n²)
+// (issue 24). The next state closes the gaps as it passes, or, with no state coming, the list
+// closes them all at once when they are half of it, which costs O(1) per detaching, amortised.
+struct ObserverList {
+  /// The observers, with ``StateObserver/detached`` where one was detached.
+  private var observers: ContiguousArray<StateObserver> = []
+  /// Where each attached observer is in `observers`.
+  private var indices: [UInt64: Int] = [:]
+  /// How many places of `observers` hold ``StateObserver/detached``.
+  private var detachedCount = 0
+  /// How many places detaching observers looked at, for tests of what it costs.
+  private(set) var removalWork = 0
+
+  /// How many observers are attached.
+  var count: Int { observers.count - detachedCount }
+
+  /// Whether no observer is attached.
+  var isEmpty: Bool { count == 0 }
+
+  /// Attaches an observer after the others.
+  mutating func add(_ observer: StateObserver) {
+    indices[observer.id] = observers.count
+    observers.append(observer)
+  }
+
+  /// Detaches the observer with `id`, and returns whether it was attached.
+  mutating func remove(id: UInt64) -> Bool {
+    guard let index = indices.removeValue(forKey: id) else { return false }
+    removalWork += 1
+    observers[index] = .detached
+    detachedCount += 1
+    if detachedCount * 2 > observers.count { closeGaps() }
+    return true
   }
 
   /// Offers the state at `state` to each observer, in order, and keeps those that still want
   /// states.
-  private static func offer(
-    _ state: UnsafeRawPointer, to observers: inout ContiguousArray<StateObserver>
-  ) {
+  mutating func offer(_ state: UnsafeRawPointer) {
     var kept = 0
     var index = 0  // rule 3 in Store.swift
     while index < observers.count {
       let observer = observers[index]
       if observer.receive(state) {
-        if kept != index { observers[kept] = observer }
+        if kept != index {
+          observers[kept] = observer
+          indices[observer.id] = kept
+        }
         kept += 1
+      } else if observer === StateObserver.detached {
+        detachedCount -= 1
+      } else {
+        indices[observer.id] = nil
       }
       index += 1
     }
     if kept < observers.count { observers.removeLast(observers.count - kept) }
   }
 
-  /// Finishes and detaches every observer.
-  func finishAll() {
-    let finished = everyState + latestState
-    everyState = []
-    latestState = []
-    for observer in finished { observer.finish() }
+  /// Drops the placeholders of detached observers, keeping the others in order.
+  private mutating func closeGaps() {
+    var kept = 0
+    for index in observers.indices {
+      removalWork += 1
+      let observer = observers[index]
+      guard observer !== StateObserver.detached else { continue }
+      if kept != index {
+        observers[kept] = observer
+        indices[observer.id] = kept
+      }
+      kept += 1
+    }
+    observers.removeLast(observers.count - kept)
+    detachedCount = 0
+  }
+
+  /// Detaches every observer and returns them, in order.
+  mutating func removeAll() -> [StateObserver] {
+    let attached = observers.filter { $0 !== StateObserver.detached }
+    observers = []
+    indices = [:]
+    detachedCount = 0
+    return attached
   }
 }
 
@@ -95,6 +164,9 @@ final class StateObserver: Sendable {
   let receive: @Sendable (UnsafeRawPointer) -> Bool
   /// Called when the store stops or goes away.
   let finish: @Sendable () -> Void
+
+  /// The placeholder of a detached observer in an ``ObserverList``: it wants no state.
+  static let detached = StateObserver(id: 0, receive: { _ in false }, finish: {})
 
   /// Creates an observer of states of type `State`.
   @inlinable
