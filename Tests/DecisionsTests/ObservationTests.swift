@@ -83,7 +83,7 @@ private func readerIsWaiting(_ states: StateSequence<Counter.State>) async -> Bo
     for _ in 0..<10 { await store.send(.increment) }
     while counts.count < 1_011 { counts.append(await iterator.next()?.count ?? -1) }
     #expect(counts == Array(0...1_010))
-    #expect(iterator.batch.isEmpty && iterator.batch.states.capacity <= 64)
+    #expect(iterator.batch.isEmpty && iterator.batch.capacity <= 64)
     await store.stop()
     #expect(await iterator.next() == nil)
   }

@@ -6,47 +6,68 @@
 /// The states a store publishes, shared by all of its readers that want every state.
 ///
 /// The store appends each state on its executor; each ``StateLogReader`` reads from its own place.
-/// States are kept until every reader has read them.
+/// A state is kept until every reader has read it: the log lets it go as soon as the last reader
+/// to read it does so, or leaves. Appending, reading, joining and leaving cost O(1), amortised, per
+/// state and reader, whatever the number of readers.
 @usableFromInline
 final class StateLog<State: Sendable>: @unchecked Sendable {
   @usableFromInline
   struct Contents: ~Copyable {
-    /// The states not yet read by every reader: `states[i]` is state number `base + i`.
-    @usableFromInline var states: [State] = []
+    /// The states some reader has not read: `states[i]` is state number `base + i`.
+    @usableFromInline var states = StateQueue<State>()
     /// The number of the first state in `states`.
     @usableFromInline var base = 0
-    /// The readers, each with its place.
-    @usableFromInline var readers: [StateLogReader<State>] = []
-    /// The readers waiting for the next state.
+    /// Where the readers are, so that the lowest place is known without looking at each reader.
+    @usableFromInline var places = ReaderPlaces()
+    /// How many readers have joined and not left.
+    @usableFromInline var readerCount = 0
+    /// The readers that waited since the last state came.
+    // NB: a reader that leaves while waiting stays listed, and is skipped when the list is next
+    // cleared: leaving does not search the list.
     @usableFromInline var waiting: [StateLogReader<State>] = []
     /// The store stopped or went away: no more states come.
     @usableFromInline var isFinished = false
     /// The store let the log go, or is about to: no reader may join.
     @usableFromInline var isClosed = false
-    /// The count of `states` at which the log next drops what every reader has read.
-    @usableFromInline var trimAt = Contents.minimumTrim
+    /// How many places and listed readers the log looked at because readers left, for tests of
+    /// what leaving costs.
+    @usableFromInline var leaveWork = 0
 
     @inlinable init() {}
 
     /// The number the next state will have.
     @inlinable var end: Int { base + states.count }
 
-    @inlinable static var minimumTrim: Int { 256 }
-
-    /// Drops the states every reader has read, and the room of a burst that has been read.
+    /// Drops the states below the lowest reader's place: every reader has read them.
     @inlinable
     mutating func trim() {
-      var lowest = end
-      for reader in readers where reader.cursor < lowest { lowest = reader.cursor }
-      let read = lowest - base
-      if read > 0 {
-        states.removeFirst(read)
-        base = lowest
-      }
-      if states.capacity > 4 * Contents.minimumTrim, states.count < states.capacity / 8 {
-        states = Array(states)
-      }
-      trimAt = Swift.max(Contents.minimumTrim, 2 * states.count)
+      let lowest = places.lowest ?? end
+      guard lowest > base else { return }
+      states.removeFirst(lowest - base)
+      base = lowest
+    }
+
+    /// Moves `reader` past every state in the log: it has read them, or been handed the last.
+    @inlinable
+    mutating func moveToEnd(_ reader: StateLogReader<State>) {
+      reader.cursor = end
+      reader.place = places.move(reader.place, to: end)
+      trim()
+    }
+
+    /// Skips the readers in `waiting` that left, and empties it.
+    @inlinable
+    mutating func clearWaiting(keepingCapacity: Bool) {
+      for reader in waiting where reader.isTerminated { leaveWork += 1 }
+      waiting.removeAll(keepingCapacity: keepingCapacity)
+    }
+
+    /// Closes the log and lets go of its states: no reader may join.
+    @inlinable
+    mutating func close() {
+      isClosed = true
+      states = StateQueue()
+      clearWaiting(keepingCapacity: false)
     }
   }
 
@@ -71,9 +92,10 @@ final class StateLog<State: Sendable>: @unchecked Sendable {
   func addReader(first: State) -> StateLogReader<State>? {
     contents.withLock { contents -> StateLogReader<State>? in
       guard !contents.isClosed, !contents.isFinished else { return nil }
-      let reader = StateLogReader(log: self, cursor: contents.end, first: first)
-      contents.readers.append(reader)
-      return reader
+      let end = contents.end
+      let place = contents.places.add(at: end)
+      contents.readerCount += 1
+      return StateLogReader(log: self, cursor: end, place: place, first: first)
     }
   }
 
@@ -84,24 +106,21 @@ final class StateLog<State: Sendable>: @unchecked Sendable {
   func receive(_ state: State) -> Bool {
     let (isOpen, first, others) = contents.withLock {
       contents -> (Bool, UnsafeContinuation<State?, Never>?, [UnsafeContinuation<State?, Never>]) in
-      guard !contents.readers.isEmpty else {
-        contents.isClosed = true
-        contents.states = []
+      guard contents.readerCount > 0 else {
+        contents.close()
         return (false, nil, [])
       }
       contents.states.append(state)
-      let end = contents.end
       // NB: a waiting reader gets the state handed over, so its place moves past it.
       var first: UnsafeContinuation<State?, Never>?
       var others: [UnsafeContinuation<State?, Never>] = []
-      for reader in contents.waiting {
-        reader.cursor = end
+      for reader in contents.waiting where !reader.isTerminated {
         guard let waiter = reader.waiter else { continue }
         reader.waiter = nil
+        contents.moveToEnd(reader)
         if first == nil { first = waiter } else { others.append(waiter) }
       }
-      contents.waiting.removeAll(keepingCapacity: true)
-      if contents.states.count >= contents.trimAt { contents.trim() }
+      contents.clearWaiting(keepingCapacity: true)
       return (true, first, others)
     }
     first?.resume(returning: state)
@@ -116,7 +135,7 @@ final class StateLog<State: Sendable>: @unchecked Sendable {
       contents.isFinished = true
       let waiters = contents.waiting.compactMap(\.waiter)
       for reader in contents.waiting { reader.waiter = nil }
-      contents.waiting = []
+      contents.clearWaiting(keepingCapacity: false)
       return waiters
     }
     for waiter in waiters { waiter.resume(returning: nil) }
@@ -128,15 +147,17 @@ final class StateLog<State: Sendable>: @unchecked Sendable {
   @usableFromInline
   func closeIfUnused() -> Bool {
     contents.withLock { contents -> Bool in
-      guard contents.readers.isEmpty else { return false }
-      contents.isClosed = true
-      contents.states = []
+      guard contents.readerCount == 0 else { return false }
+      contents.close()
       return true
     }
   }
 
-  /// How many states the log keeps, for tests of its memory.
-  var keptCount: Int { contents.withLock { $0.states.count } }
+  /// How many states the log holds, for tests of its memory.
+  var keptCount: Int { contents.withLock { $0.states.heldCount } }
+
+  /// How many places and listed readers the log looked at because readers left, for tests.
+  var leaveWork: Int { contents.withLock { $0.leaveWork } }
 }
 
 /// One reader of a ``StateLog``: its place in the log.
@@ -147,6 +168,8 @@ final class StateLogReader<State: Sendable>: @unchecked Sendable {
   @usableFromInline let log: StateLog<State>
   /// The number of the next state to read.
   @usableFromInline var cursor: Int
+  /// The number of the reader's place in the log's ``ReaderPlaces``.
+  @usableFromInline var place: Int
   /// The store's state when the reader joined, until it is read.
   @usableFromInline var first: State?
   /// The reader's task, while it waits for a state.
@@ -155,10 +178,27 @@ final class StateLogReader<State: Sendable>: @unchecked Sendable {
   @usableFromInline var isTerminated = false
 
   @inlinable
-  init(log: StateLog<State>, cursor: Int, first: State) {
+  init(log: StateLog<State>, cursor: Int, place: Int, first: State) {
     self.log = log
     self.cursor = cursor
+    self.place = place
     self.first = first
+  }
+
+  /// Takes the states the reader has not read, if any, and moves the reader past them.
+  ///
+  /// Returns the first and puts the others in `batch`, which must be empty. Call it under the
+  /// log's lock.
+  @inlinable
+  func takeUnread(
+    from contents: inout StateLog<State>.Contents, into batch: inout StateQueue<State>
+  ) -> State? {
+    guard cursor < contents.end else { return nil }
+    let index = cursor - contents.base
+    let state = contents.states[index]
+    batch.append(contentsOf: contents.states, from: index + 1)
+    contents.moveToEnd(self)
+    return state
   }
 
   /// Returns the next state, and puts every other state the reader has not read in `batch`, which
@@ -173,26 +213,16 @@ final class StateLogReader<State: Sendable>: @unchecked Sendable {
         return (first, false)
       }
       if isTerminated { return (nil, false) }
-      let end = contents.end
-      guard cursor < end else { return (nil, !contents.isFinished) }
-      let index = cursor - contents.base
-      let state = contents.states[index]
-      if index + 1 < contents.states.count {
-        batch.refill(with: contents.states[(index + 1)...])
-      }
-      cursor = end
-      return (state, false)
+      if let state = takeUnread(from: &contents, into: &batch) { return (state, false) }
+      return (nil, !contents.isFinished)
     }
     guard mustWait else { return state }
     return await withTaskCancellationHandler {
       await withUnsafeContinuation { (continuation: UnsafeContinuation<State?, Never>) in
         let resumeNow = log.contents.withLock { contents -> (resume: Bool, state: State?) in
-          if cursor < contents.end {
-            let state = contents.states[cursor - contents.base]
-            cursor += 1
-            return (true, state)
-          }
-          if contents.isFinished || isTerminated || Task.isCancelled { return (true, nil) }
+          if isTerminated { return (true, nil) }
+          if let state = takeUnread(from: &contents, into: &batch) { return (true, state) }
+          if contents.isFinished || Task.isCancelled { return (true, nil) }
           waiter = continuation
           contents.waiting.append(self)
           return (false, nil)
@@ -204,7 +234,8 @@ final class StateLogReader<State: Sendable>: @unchecked Sendable {
     }
   }
 
-  /// Leaves the log: the reader's sequence ends.
+  /// Leaves the log: the reader's sequence ends, and the log lets go of the states only it had
+  /// not read.
   ///
   /// The last reader to leave tells the store.
   @usableFromInline
@@ -214,12 +245,12 @@ final class StateLogReader<State: Sendable>: @unchecked Sendable {
       guard !isTerminated else { return (nil, false) }
       isTerminated = true
       first = nil
-      contents.readers.removeAll { $0 === self }
-      contents.waiting.removeAll { $0 === self }
+      contents.readerCount -= 1
+      contents.leaveWork += contents.places.remove(place)
+      contents.trim()
       let waiter = self.waiter
       self.waiter = nil
-      if contents.states.count >= StateLog<State>.Contents.minimumTrim { contents.trim() }
-      return (waiter, contents.readers.isEmpty)
+      return (waiter, contents.readerCount == 0)
     }
     waiter?.resume(returning: nil)
     if wasLast { log.onEmpty(log.id) }
