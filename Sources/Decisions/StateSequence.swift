@@ -55,7 +55,7 @@ public struct StateSequence<State: Sendable>: AsyncSequence, Sendable {
     @usableFromInline let lifetime: IteratorLifetime<State>
     /// States taken from the store's log in one go and not yet returned: with the `.unbounded`
     /// policy, a reader that fell behind takes all it missed under one lock.
-    @usableFromInline var batch = StateQueue<State>()
+    @usableFromInline var batch = StateBatch<State>()
 
     @inlinable
     init(source: StateSource<State>) {

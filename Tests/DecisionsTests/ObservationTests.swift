@@ -154,7 +154,7 @@ private func readerIsWaiting(_ states: StateSequence<Counter.State>) async -> Bo
     #expect(second != nil)
     #expect(!log.closeIfUnused())  // the store's late check keeps the log
     #expect(log.receive(1))
-    var batch = StateQueue<Int>()
+    var batch = StateBatch<Int>()
     #expect(await second?.next(batch: &batch) == 0)
     #expect(await second?.next(batch: &batch) == 1)
     second?.terminate()

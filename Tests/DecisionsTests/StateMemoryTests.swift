@@ -44,8 +44,8 @@ private func heldByBuffer(_ states: StateSequence<Counter.State>) -> Int {
       Issue.record("the log took no reader")
       return
     }
-    var fastBatch = StateQueue<Int>()
-    var slowBatch = StateQueue<Int>()
+    var fastBatch = StateBatch<Int>()
+    var slowBatch = StateBatch<Int>()
     #expect(await fast.next(batch: &fastBatch) == 0)
     #expect(await slow.next(batch: &slowBatch) == 0)
     for state in 1...1_000 {

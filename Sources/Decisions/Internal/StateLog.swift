@@ -48,11 +48,12 @@ final class StateLog<State: Sendable>: @unchecked Sendable {
     }
 
     /// Moves `reader` past every state in the log: it has read them, or been handed the last.
+    ///
+    /// Call ``trim()`` after moving readers.
     @inlinable
     mutating func moveToEnd(_ reader: StateLogReader<State>) {
       reader.cursor = end
       reader.place = places.move(reader.place, to: end)
-      trim()
     }
 
     /// Skips the readers in `waiting` that left, and empties it.
@@ -120,6 +121,7 @@ final class StateLog<State: Sendable>: @unchecked Sendable {
         contents.moveToEnd(reader)
         if first == nil { first = waiter } else { others.append(waiter) }
       }
+      contents.trim()
       contents.clearWaiting(keepingCapacity: true)
       return (true, first, others)
     }
@@ -191,13 +193,14 @@ final class StateLogReader<State: Sendable>: @unchecked Sendable {
   /// log's lock.
   @inlinable
   func takeUnread(
-    from contents: inout StateLog<State>.Contents, into batch: inout StateQueue<State>
+    from contents: inout StateLog<State>.Contents, into batch: inout StateBatch<State>
   ) -> State? {
     guard cursor < contents.end else { return nil }
     let index = cursor - contents.base
     let state = contents.states[index]
-    batch.append(contentsOf: contents.states, from: index + 1)
+    if index + 1 < contents.states.count { batch.refill(from: contents.states, at: index + 1) }
     contents.moveToEnd(self)
+    contents.trim()
     return state
   }
 
@@ -205,7 +208,7 @@ final class StateLogReader<State: Sendable>: @unchecked Sendable {
   /// must be empty; waits for a state if there is none.
   @inlinable
   func next(
-    batch: inout StateQueue<State>, isolation actor: isolated (any Actor)? = #isolation
+    batch: inout StateBatch<State>, isolation actor: isolated (any Actor)? = #isolation
   ) async -> State? {
     let (state, mustWait) = log.contents.withLock { contents -> (State?, Bool) in
       if let first {
