@@ -13,7 +13,7 @@
 /// With the default policy, `.unbounded`, a store's readers share one log of states: the store
 /// adds each state once however many read it, a reader takes all it missed under one lock, and the
 /// log keeps a state only until every reader has read it. With the other policies each reader has
-/// a buffer of its own, which the policy bounds.
+/// a buffer of its own, which holds at most the policy's limit of states.
 ///
 /// Iterate it from one task. Dropping the iterator, or cancelling the task that waits in it, ends
 /// the sequence and detaches it from the store; so does dropping a sequence that was never
