@@ -58,9 +58,9 @@ final class StateLog<State: Sendable>: @unchecked Sendable {
 
     /// Skips the readers in `waiting` that left, and empties it.
     @inlinable
-    mutating func clearWaiting(keepingCapacity: Bool) {
+    mutating func clearWaiting() {
       for reader in waiting where reader.isTerminated { leaveWork += 1 }
-      waiting.removeAll(keepingCapacity: keepingCapacity)
+      waiting = []
     }
 
     /// Closes the log and lets go of its states: no reader may join.
@@ -68,7 +68,7 @@ final class StateLog<State: Sendable>: @unchecked Sendable {
     mutating func close() {
       isClosed = true
       states = StateQueue()
-      clearWaiting(keepingCapacity: false)
+      clearWaiting()
     }
   }
 
@@ -115,14 +115,17 @@ final class StateLog<State: Sendable>: @unchecked Sendable {
       // NB: a waiting reader gets the state handed over, so its place moves past it.
       var first: UnsafeContinuation<State?, Never>?
       var others: [UnsafeContinuation<State?, Never>] = []
-      for reader in contents.waiting where !reader.isTerminated {
-        guard let waiter = reader.waiter else { continue }
+      for reader in contents.waiting {
+        guard !reader.isTerminated, let waiter = reader.waiter else {
+          contents.leaveWork += 1
+          continue
+        }
         reader.waiter = nil
         contents.moveToEnd(reader)
         if first == nil { first = waiter } else { others.append(waiter) }
       }
       contents.trim()
-      contents.clearWaiting(keepingCapacity: true)
+      contents.waiting.removeAll(keepingCapacity: true)
       return (true, first, others)
     }
     first?.resume(returning: state)
@@ -137,7 +140,7 @@ final class StateLog<State: Sendable>: @unchecked Sendable {
       contents.isFinished = true
       let waiters = contents.waiting.compactMap(\.waiter)
       for reader in contents.waiting { reader.waiter = nil }
-      contents.clearWaiting(keepingCapacity: false)
+      contents.clearWaiting()
       return waiters
     }
     for waiter in waiters { waiter.resume(returning: nil) }
