@@ -27,6 +27,8 @@ extension StoreTest where F.State: Equatable, F.Decision: Equatable, F.Event: Eq
     _ update: (inout F.State) -> Void = { _ in }
   ) async {
     let location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
+    await turns.enter()
+    defer { turns.leave() }
     await store.start()
     checkStartAsserted(before: "sending \(describe(event))", at: location)
     skipUnasserted(before: "sending \(describe(event))", at: location)
@@ -78,15 +80,20 @@ extension StoreTest where F.State: Equatable, F.Decision: Equatable, F.Event: Eq
     _ update: (inout F.State) -> Void = { _ in }
   ) async {
     let location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
+    await turns.enter()
     await store.start()
     checkStartAsserted(before: "receiving \(describe(event))", at: location)
     // NB: a hop to the store after the event was recorded, and before its step is read: the store
     // records a step within one call on its executor, so the step is then whole.
     if reading({ next(event, in: $0.journal.steps, from: $0.assertedEvents) }) == nil {
+      // NB: settling waits for running work, which may wait for what another task's step does.
+      turns.leave()
       await store.settle()
+      await turns.enter()
     } else {
       _ = await store.isStopped
     }
+    defer { turns.leave() }
     let (steps, start) = reading { ($0.journal.steps, $0.assertedEvents) }
     guard start < steps.count else {
       reportFailure(
@@ -136,6 +143,8 @@ extension StoreTest where F.State: Equatable, F.Decision: Equatable, F.Event: Eq
     column: UInt = #column
   ) async {
     let location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
+    await turns.enter()
+    defer { turns.leave() }
     // NB: takes the next dropped event and counts it as expected, under one lock.
     let takeNext = {
       self.reading { progress -> (event: F.Event, reason: IgnoredReason)? in
@@ -146,7 +155,9 @@ extension StoreTest where F.State: Equatable, F.Decision: Equatable, F.Event: Eq
     }
     var next = takeNext()
     if next == nil {
+      turns.leave()
       await store.settle()
+      await turns.enter()
       next = takeNext()
     }
     guard let first = next else {
@@ -189,6 +200,8 @@ extension StoreTest where F.State: Equatable, F.Decision: Equatable, F.Event: Eq
     _ update: (inout F.State) -> Void = { _ in }
   ) async {
     let location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
+    await turns.enter()
+    defer { turns.leave() }
     await store.start()
     progress.withLock { $0.startChecked = true }
     let start = journal.start ?? (journal.initialState, [])
@@ -319,6 +332,8 @@ extension StoreTest {
     line: UInt = #line,
     column: UInt = #column
   ) async {
+    await turns.enter()
+    defer { turns.leave() }
     // NB: one hop to the store first, so that an event it is processing now is counted.
     _ = await store.isStopped
     let new = reading { progress in

@@ -31,6 +31,11 @@ import Decisions
 /// `StoreTest` is released, reported at the line that created it; running work is then reported
 /// only if some of it waits for the test, since other work may be a moment from its end.
 /// ``EndChecks`` turns each check off.
+///
+/// **From several tasks at once.** The steps (`send`, `receive`, `expectIgnored`, `expectStart`,
+/// `expectNoNewEvents` and `finish`) take turns, in the order they began, so each checks its own
+/// event's step whole; a step does not hold its turn while it settles the store. Which task's event
+/// the store processes first is up to the tasks: such a test is usually non-exhaustive.
 public final class StoreTest<F: Feature>: Sendable {
   /// The store under test.
   public let store: Store<F>
@@ -42,6 +47,8 @@ public final class StoreTest<F: Feature>: Sendable {
   public let endChecks: EndChecks
   /// What the test has checked so far.
   let progress = Protected(Progress())
+  /// Lets the steps of a test that uses this `StoreTest` from several tasks run one at a time.
+  let turns = StepQueue()
   /// Where the test created this `StoreTest`: the location of failures found at release.
   let location: Location
 
@@ -245,8 +252,10 @@ public final class StoreTest<F: Feature>: Sendable {
     } else {
       _ = await store.isStopped
     }
+    await turns.enter()
     progress.withLock { $0.isFinished = true }
     let problems = endProblems()
+    turns.leave()
     if let problems {
       reportFailure(
         "The test ended with \(problems)",

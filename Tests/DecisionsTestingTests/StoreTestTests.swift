@@ -170,4 +170,24 @@ import Testing
       ])
     #expect(journal.unhandledErrors.map(\.id) == [WorkID("sync")])
   }
+
+  // NB: each task's sends used to read the journal and the count of asserted events apart, while
+  // another task's send moved the count past the journal it had read: a crash (a range whose lower
+  // bound was above its upper), or a send that did not find its own event.
+  @Test func sendsFromSeveralTasksAtOnceAreEachChecked() async {
+    let test = StoreTest<Ticker>(
+      state: .init(), deps: .init(clock: TestClock()), exhaustivity: .off)
+    let failures = await withCapturedFailures {
+      await withTaskGroup(of: Void.self) { group in
+        for _ in 0..<8 {
+          group.addTask {
+            for _ in 0..<500 { await test.send(.tick) }
+          }
+        }
+      }
+    }
+    #expect(failures.map(\.message) == [])
+    #expect(await test.state.ticks == 4_000)
+    await test.finish()
+  }
 }
