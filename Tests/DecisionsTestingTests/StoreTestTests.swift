@@ -1,5 +1,6 @@
 import Decisions
 import Foundation
+import TestSupport
 import Testing
 
 @testable import DecisionsTesting
@@ -188,6 +189,33 @@ import Testing
     }
     #expect(failures.map(\.message) == [])
     #expect(await test.state.ticks == 4_000)
+    await test.finish()
+  }
+
+  // NB: the load waits for a gate that the second tap's tracking opens. Had the receive held its
+  // turn while it settled, waiting for the load, the second tap could never take its turn.
+  @Test func aReceiveThatSettlesLetsAnotherTasksSendGoFirst() async {
+    let gate = Gate()
+    let taps = Calls<String>()
+    let test = StoreTest<Loader>(
+      state: .idle,
+      deps: .init(
+        load: {
+          await gate.wait()
+          return "hi"
+        },
+        track: { name in
+          taps.record(name)
+          if taps.count == 2 { gate.open() }
+        },
+        log: { _ in }, snackbar: { _ in }),
+      exhaustivity: .off)
+    await test.send(.tap)
+    let receiving = Task { await test.receive(.finished("hi")) }
+    for _ in 0..<10 { await Task.yield() }
+    await test.send(.tap)
+    await receiving.value
+    await test.expectState(.loaded("hi"))
     await test.finish()
   }
 }
