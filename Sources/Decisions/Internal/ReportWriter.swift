@@ -21,7 +21,7 @@ private let systemWrite = write
 /// line waits in a queue of at most `capacity` lines, and a thread that blocks SIGPIPE for itself
 /// alone (the process's handling of SIGPIPE is the app's) writes it: a broken pipe fails the write
 /// with EPIPE, and a pipe nobody reads blocks that thread only. A line that finds the queue full is
-/// dropped and counted, and the next line written says how many were.
+/// dropped and counted, and the next line queued is preceded by one that says how many were.
 // NB: SIGPIPE for a failed write goes to the thread that wrote (Linux and Darwin both), so blocking
 // it in the writer's thread keeps it pending there, never delivered; the thread never unblocks it.
 package final class ReportWriter: Sendable {
@@ -39,15 +39,15 @@ package final class ReportWriter: Sendable {
     var items: [Item] = []
     /// How many lines were dropped, in all.
     var dropped = 0
-    /// How many were dropped since the last line written said so.
-    var droppedUnsaid = 0
+    /// How many were dropped since the last line was queued.
+    var droppedSinceQueued = 0
     /// Whether the thread was started.
     var isStarted = false
   }
 
   private enum Item {
-    /// A line to write to a descriptor.
-    case line(String, descriptor: Int32)
+    /// A line to write to a descriptor, and how many lines were dropped just before it was queued.
+    case line(String, descriptor: Int32, droppedBefore: Int)
     /// A mark that a caller of `waitUntilWritten()` waits for.
     case mark(DispatchSemaphore)
   }
@@ -71,10 +71,12 @@ package final class ReportWriter: Sendable {
     let (isQueued, start) = state.withLock { state -> (Bool, Bool) in
       guard state.items.count < capacity else {
         state.dropped += 1
-        state.droppedUnsaid += 1
+        state.droppedSinceQueued += 1
         return (false, false)
       }
-      state.items.append(.line(line, descriptor: descriptor))
+      state.items.append(
+        .line(line, descriptor: descriptor, droppedBefore: state.droppedSinceQueued))
+      state.droppedSinceQueued = 0
       defer { state.isStarted = true }
       return (true, !state.isStarted)
     }
@@ -127,7 +129,7 @@ package final class ReportWriter: Sendable {
       let marks = state.withLock { state -> [DispatchSemaphore] in
         let lines = state.items.count { if case .line = $0 { true } else { false } }
         state.dropped += lines
-        state.droppedUnsaid += lines
+        state.droppedSinceQueued += lines
         defer { state.items = [] }
         state.isStarted = false
         return state.items.compactMap { if case .mark(let done) = $0 { done } else { nil } }
@@ -150,15 +152,11 @@ package final class ReportWriter: Sendable {
     pthread_sigmask(SIG_BLOCK, &pipeSignal, nil)
     while true {
       queued.wait()
-      let (item, dropped) = state.withLock { state -> (Item?, Int) in
-        guard !state.items.isEmpty else { return (nil, 0) }
-        let item = state.items.removeFirst()
-        guard case .line = item else { return (item, 0) }
-        defer { state.droppedUnsaid = 0 }
-        return (item, state.droppedUnsaid)
+      let item = state.withLock { state in
+        state.items.isEmpty ? nil : state.items.removeFirst()
       }
       switch item {
-      case .line(let line, let descriptor):
+      case .line(let line, let descriptor, let dropped):
         if dropped > 0 {
           Self.write(
             "Decisions: \(dropped) \(dropped == 1 ? "report was" : "reports were") dropped, as "
