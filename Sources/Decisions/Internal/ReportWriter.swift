@@ -110,7 +110,8 @@ package final class ReportWriter: Sendable {
 
   private func startThread() {
     let context = Unmanaged.passRetained(self).toOpaque()
-    #if canImport(Darwin)
+    // NB: `pthread_t` is a pointer on Darwin and Musl, an integer on Glibc and Android.
+    #if canImport(Darwin) || canImport(Musl)
       var thread: pthread_t?
     #else
       var thread = pthread_t()
@@ -137,7 +138,7 @@ package final class ReportWriter: Sendable {
       for done in marks { done.signal() }
       return
     }
-    #if canImport(Darwin)
+    #if canImport(Darwin) || canImport(Musl)
       if let thread { pthread_detach(thread) }
     #else
       pthread_detach(thread)
