@@ -27,12 +27,13 @@ extension StoreTest where F.State: Equatable, F.Decision: Equatable, F.Event: Eq
     _ update: (inout F.State) -> Void = { _ in }
   ) async {
     let location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
+    await turns.enter()
+    defer { turns.leave() }
     await store.start()
     checkStartAsserted(before: "sending \(describe(event))", at: location)
     skipUnasserted(before: "sending \(describe(event))", at: location)
     await store.send(event)
-    let steps = self.steps()
-    let start = progress.withLock { $0.assertedEvents }
+    let (steps, start) = reading { ($0.journal.steps, $0.assertedEvents) }
     // NB: work may have sent an event that the store processed just before this one.
     guard let index = steps[start...].firstIndex(where: { $0.event == event }) else {
       reportFailure(
@@ -79,17 +80,21 @@ extension StoreTest where F.State: Equatable, F.Decision: Equatable, F.Event: Eq
     _ update: (inout F.State) -> Void = { _ in }
   ) async {
     let location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
+    await turns.enter()
     await store.start()
     checkStartAsserted(before: "receiving \(describe(event))", at: location)
     // NB: a hop to the store after the event was recorded, and before its step is read: the store
     // records a step within one call on its executor, so the step is then whole.
-    if next(event, in: steps(), from: progress.withLock { $0.assertedEvents }) == nil {
+    if reading({ next(event, in: $0.journal.steps, from: $0.assertedEvents) }) == nil {
+      // NB: settling waits for running work, which may wait for what another task's step does.
+      turns.leave()
       await store.settle()
+      await turns.enter()
     } else {
       _ = await store.isStopped
     }
-    let steps = self.steps()
-    let start = progress.withLock { $0.assertedEvents }
+    defer { turns.leave() }
+    let (steps, start) = reading { ($0.journal.steps, $0.assertedEvents) }
     guard start < steps.count else {
       reportFailure(
         "Expected to receive \(describe(event)), but the store settled without processing "
@@ -104,7 +109,9 @@ extension StoreTest where F.State: Equatable, F.Decision: Equatable, F.Event: Eq
           + steps[start...].map { "    " + describe($0.event, indent: "    ") }
           .joined(separator: "\n"),
         at: location)
-      if exhaustivity == .on { progress.withLock { $0.assertedEvents = start + 1 } }
+      if exhaustivity == .on {
+        progress.withLock { $0.assertedEvents = max($0.assertedEvents, start + 1) }
+      }
       return
     }
     if index > start {
@@ -136,20 +143,29 @@ extension StoreTest where F.State: Equatable, F.Decision: Equatable, F.Event: Eq
     column: UInt = #column
   ) async {
     let location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
-    var start = progress.withLock { $0.expectedIgnored }
-    var ignored = Array(journal.ignoredEvents.dropFirst(start))
-    if ignored.isEmpty {
-      await store.settle()
-      start = progress.withLock { $0.expectedIgnored }
-      ignored = Array(journal.ignoredEvents.dropFirst(start))
+    await turns.enter()
+    defer { turns.leave() }
+    // NB: takes the next dropped event and counts it as expected, under one lock.
+    let takeNext = {
+      self.reading { progress -> (event: F.Event, reason: IgnoredReason)? in
+        guard progress.expectedIgnored < progress.journal.ignored.count else { return nil }
+        defer { progress.expectedIgnored += 1 }
+        return progress.journal.ignored[progress.expectedIgnored]
+      }
     }
-    guard let first = ignored.first else {
+    var next = takeNext()
+    if next == nil {
+      turns.leave()
+      await store.settle()
+      await turns.enter()
+      next = takeNext()
+    }
+    guard let first = next else {
       reportFailure(
         "Expected the store to drop \(describe(event)) (\(reason)), but it dropped nothing more.",
         at: location)
       return
     }
-    progress.withLock { $0.expectedIgnored = start + 1 }
     guard first.event != event || first.reason != reason else { return }
     reportFailure(
       "Expected the store to drop \(describe(event)) (\(reason)), but it dropped "
@@ -184,6 +200,8 @@ extension StoreTest where F.State: Equatable, F.Decision: Equatable, F.Event: Eq
     _ update: (inout F.State) -> Void = { _ in }
   ) async {
     let location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
+    await turns.enter()
+    defer { turns.leave() }
     await store.start()
     progress.withLock { $0.startChecked = true }
     let start = journal.start ?? (journal.initialState, [])
@@ -273,13 +291,13 @@ extension StoreTest where F.State: Equatable, F.Decision: Equatable, F.Event: Eq
   /// Before sending: in an exhaustive test, fails for events work sent that are not asserted yet,
   /// and marks them asserted so that one mistake fails once; otherwise notes them as skipped.
   private func skipUnasserted(before action: String, at location: Location) {
-    let events = journal.events
-    let start = progress.withLock { progress in
-      defer { progress.assertedEvents = events.count }
-      return progress.assertedEvents
+    let unasserted = reading { progress in
+      let steps = progress.journal.steps
+      defer { progress.assertedEvents = steps.count }
+      progress.journal.visited += steps.count - progress.assertedEvents
+      return steps[progress.assertedEvents...].map(\.event)
     }
-    guard start < events.count else { return }
-    let unasserted = events[start...]
+    guard !unasserted.isEmpty else { return }
     if exhaustivity == .on {
       reportFailure(
         "The store processed \(unasserted.count) \(unasserted.count == 1 ? "event" : "events") "
@@ -314,15 +332,16 @@ extension StoreTest {
     line: UInt = #line,
     column: UInt = #column
   ) async {
+    await turns.enter()
+    defer { turns.leave() }
     // NB: one hop to the store first, so that an event it is processing now is counted.
     _ = await store.isStopped
-    let events = journal.events
-    let start = progress.withLock { progress in
-      defer { progress.assertedEvents = max(progress.assertedEvents, events.count) }
-      return progress.assertedEvents
+    let new = reading { progress in
+      let steps = progress.journal.steps
+      defer { progress.assertedEvents = steps.count }
+      return steps[progress.assertedEvents...].map(\.event)
     }
-    guard start < events.count else { return }
-    let new = events[start...]
+    guard !new.isEmpty else { return }
     reportFailure(
       "Expected no new events, but the store processed \(new.count) since the last one asserted:\n"
         + new.map { "    " + describe($0, indent: "    ") }.joined(separator: "\n"),
@@ -372,12 +391,11 @@ extension StoreTest where F.Event: Equatable {
     line: UInt = #line,
     column: UInt = #column
   ) {
-    let all = journal.events
-    let start = progress.withLock { progress in
-      defer { progress.assertedEvents = all.count }
-      return progress.assertedEvents
+    let processed = reading { progress in
+      let steps = progress.journal.steps
+      defer { progress.assertedEvents = steps.count }
+      return steps[progress.assertedEvents...].map(\.event)
     }
-    let processed = Array(all[start...])
     guard processed != events else { return }
     reportFailure(
       """

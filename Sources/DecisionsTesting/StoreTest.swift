@@ -31,6 +31,11 @@ import Decisions
 /// `StoreTest` is released, reported at the line that created it; running work is then reported
 /// only if some of it waits for the test, since other work may be a moment from its end.
 /// ``EndChecks`` turns each check off.
+///
+/// **From several tasks at once.** The steps (`send`, `receive`, `expectIgnored`, `expectStart`,
+/// `expectNoNewEvents` and `finish`) take turns, in the order they began, so each checks its own
+/// event's step whole; a step does not hold its turn while it settles the store. Which task's event
+/// the store processes first is up to the tasks: such a test is usually non-exhaustive.
 public final class StoreTest<F: Feature>: Sendable {
   /// The store under test.
   public let store: Store<F>
@@ -42,10 +47,14 @@ public final class StoreTest<F: Feature>: Sendable {
   public let endChecks: EndChecks
   /// What the test has checked so far.
   let progress = Protected(Progress())
+  /// Lets the steps of a test that uses this `StoreTest` from several tasks run one at a time.
+  let turns = StepQueue()
   /// Where the test created this `StoreTest`: the location of failures found at release.
   let location: Location
 
   /// How far the test has checked the journal.
+  // NB: every count here is at most the length of what `journal` has read of the same kind, and is
+  // read with it under one lock: a check never indexes past what it has read.
   struct Progress {
     /// How many processed events the test has asserted (or skipped, when not exhaustive).
     var assertedEvents = 0
@@ -59,26 +68,60 @@ public final class StoreTest<F: Feature>: Sendable {
     var skipped: [String] = []
     /// Whether `finish()` ran its checks.
     var isFinished = false
-    /// The journal's steps, as far as they have been read.
-    var steps: [TraceStep<F>] = []
-    /// How many of the journal's entries `steps` was built from.
-    var readEntries = 0
+    /// What the checks have read of the journal.
+    var journal = JournalReading()
   }
 
-  /// The journal's steps, reading only the entries recorded since the last call.
+  /// What a `StoreTest` has read of its journal: read a little further at each check, so that a
+  /// check costs the entries recorded since the last one, not the whole journal.
+  struct JournalReading {
+    /// The steps: each processed event with the state after it and its decisions.
+    var steps: [TraceStep<F>] = []
+    /// The events the store dropped, with the reason.
+    var ignored: [(event: F.Event, reason: IgnoredReason)] = []
+    /// The errors of work that no `catch:` handler turned into events, with the work's id.
+    var errors: [(id: WorkID?, error: any Error)] = []
+    /// How many of the journal's entries were read.
+    var readEntries = 0
+    /// How many entries and steps the checks have looked at, in all: for tests of their cost.
+    var visited = 0
+
+    /// Reads the entries after those read so far.
+    mutating func read(_ entries: [Store<F>.Diagnostic], initialState: F.State) {
+      guard readEntries < entries.count else { return }
+      let new = entries[readEntries...]
+      Journal<F>.appendSteps(of: new, to: &steps, initialState: initialState)
+      for entry in new {
+        switch entry {
+        case .ignored(let event, let reason): ignored.append((event, reason))
+        case .workFailed(let id, let error): errors.append((id, error))
+        case .started, .received, .state, .decided, .workStarted, .workFinished,
+          .workWithoutLifetime:
+          break
+        }
+      }
+      visited += new.count
+      readEntries = entries.count
+    }
+  }
+
+  /// Reads the journal's entries recorded since the last read, then runs `body` on the progress,
+  /// under one lock.
   ///
-  /// Only complete after a hop to the store: an event the store is processing on another thread
-  /// may have been recorded without its state and decisions yet.
-  func steps() -> [TraceStep<F>] {
+  /// What was read is only complete after a hop to the store: an event the store is processing on
+  /// another thread may have been recorded without its state and decisions yet.
+  func reading<Result: Sendable>(_ body: (inout Progress) -> Result) -> Result {
     let entries = journal.entries
     let initialState = journal.initialState
     return progress.withLock { progress in
-      guard progress.readEntries < entries.count else { return progress.steps }
-      Journal<F>.appendSteps(
-        of: entries[progress.readEntries...], to: &progress.steps, initialState: initialState)
-      progress.readEntries = entries.count
-      return progress.steps
+      progress.journal.read(entries, initialState: initialState)
+      return body(&progress)
     }
+  }
+
+  /// How many journal entries and steps the checks have looked at: for tests of their cost.
+  var visitedEntries: Int {
+    progress.withLock { $0.journal.visited }
   }
 
   /// Creates a store from a state and deps, recording its diagnostics.
@@ -209,8 +252,11 @@ public final class StoreTest<F: Feature>: Sendable {
     } else {
       _ = await store.isStopped
     }
+    await turns.enter()
     progress.withLock { $0.isFinished = true }
-    if let problems = endProblems() {
+    let problems = endProblems()
+    turns.leave()
+    if let problems {
       reportFailure(
         "The test ended with \(problems)",
         at: Location(fileID: fileID, filePath: filePath, line: line, column: column))
@@ -250,12 +296,11 @@ public final class StoreTest<F: Feature>: Sendable {
   /// #expect(errors.map(\.id) == [WorkID("save")])
   /// ```
   public func takeUnhandledErrors() -> [(id: WorkID?, error: any Error)] {
-    let all = journal.unhandledErrors
-    let start = progress.withLock { progress in
-      defer { progress.checkedErrors = all.count }
-      return progress.checkedErrors
+    reading { progress in
+      let errors = progress.journal.errors
+      defer { progress.checkedErrors = errors.count }
+      return Array(errors[progress.checkedErrors...])
     }
-    return Array(all[start...])
   }
 
   // MARK: - End-of-test checks

@@ -1,5 +1,6 @@
 import Decisions
 import Foundation
+import TestSupport
 import Testing
 
 @testable import DecisionsTesting
@@ -169,5 +170,52 @@ import Testing
         .workFailed(id: WorkID("sync"), error: "Offline()"),
       ])
     #expect(journal.unhandledErrors.map(\.id) == [WorkID("sync")])
+  }
+
+  // NB: each task's sends used to read the journal and the count of asserted events apart, while
+  // another task's send moved the count past the journal it had read: a crash (a range whose lower
+  // bound was above its upper), or a send that did not find its own event.
+  @Test func sendsFromSeveralTasksAtOnceAreEachChecked() async {
+    let test = StoreTest<Ticker>(
+      state: .init(), deps: .init(clock: TestClock()), exhaustivity: .off)
+    let failures = await withCapturedFailures {
+      await withTaskGroup(of: Void.self) { group in
+        for _ in 0..<8 {
+          group.addTask {
+            for _ in 0..<500 { await test.send(.tick) }
+          }
+        }
+      }
+    }
+    #expect(failures.map(\.message) == [])
+    #expect(await test.state.ticks == 4_000)
+    await test.finish()
+  }
+
+  // NB: the load waits for a gate that the second tap's tracking opens. Had the receive held its
+  // turn while it settled, waiting for the load, the second tap could never take its turn.
+  @Test func aReceiveThatSettlesLetsAnotherTasksSendGoFirst() async {
+    let gate = Gate()
+    let taps = Calls<String>()
+    let test = StoreTest<Loader>(
+      state: .idle,
+      deps: .init(
+        load: {
+          await gate.wait()
+          return "hi"
+        },
+        track: { name in
+          taps.record(name)
+          if taps.count == 2 { gate.open() }
+        },
+        log: { _ in }, snackbar: { _ in }),
+      exhaustivity: .off)
+    await test.send(.tap)
+    let receiving = Task { await test.receive(.finished("hi")) }
+    for _ in 0..<10 { await Task.yield() }
+    await test.send(.tap)
+    await receiving.value
+    await test.expectState(.loaded("hi"))
+    await test.finish()
   }
 }

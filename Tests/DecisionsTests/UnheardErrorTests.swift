@@ -19,6 +19,9 @@ private final class Messages: Sendable {
   }
 }
 
+/// How many SIGPIPE signals reached the process while a test counted them.
+private let pipeSignals = Atomic<Int>(0)
+
 /// An error whose description no other test uses.
 private func uniqueFailure() -> (Counter.Failure, marker: String) {
   let marker = "unheard-\(UUID().uuidString)"
@@ -56,7 +59,8 @@ private func collectingMessages(_ body: (Messages) async -> Void) async {
     var ends: [Int32] = [0, 0]
     try #require(pipe(&ends) == 0)
     let text = String(repeating: "Decisions: a line of an unheard error. ", count: 100) + "\n"
-    UnheardErrors.write(text, to: ends[1])
+    UnheardErrors.writer.enqueue(text, to: ends[1])
+    UnheardErrors.writer.waitUntilWritten()
     close(ends[1])
     var bytes: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 1_024)
@@ -69,7 +73,94 @@ private func collectingMessages(_ body: (Messages) async -> Void) async {
     #expect(String(decoding: bytes, as: UTF8.self) == text)
   }
 
+  // NB: the handler counts the SIGPIPE signals that reach the process, which would otherwise die
+  // of the first one (or ignore it, if something set it so): with the writer's thread blocking it,
+  // none does.
+  @Test func aPipeWhoseReaderIsGoneDoesNotEndTheProcess() throws {
+    var ends: [Int32] = [0, 0]
+    try #require(pipe(&ends) == 0)
+    close(ends[0])
+    let signals = pipeSignals.load(ordering: .relaxed)
+    let previous = signal(SIGPIPE) { _ in pipeSignals.add(1, ordering: .relaxed) }
+    UnheardErrors.writer.enqueue("Decisions: a line that nobody reads.\n", to: ends[1])
+    UnheardErrors.writer.waitUntilWritten()
+    signal(SIGPIPE, previous)
+    close(ends[1])
+    #expect(pipeSignals.load(ordering: .relaxed) == signals)
+  }
+
+  // NB: the pipe is filled first, so that the writer's thread blocks on the first line; the lines
+  // after the one it can queue are dropped, and said to be once the pipe is read again.
+  @Test func linesThatFindTheQueueFullAreDroppedAndCounted() throws {
+    var ends: [Int32] = [0, 0]
+    try #require(pipe(&ends) == 0)
+    defer { close(ends[0]) }
+    let flags = fcntl(ends[1], F_GETFL)
+    _ = fcntl(ends[1], F_SETFL, flags | O_NONBLOCK)
+    let chunk = [UInt8](repeating: 0, count: 1_024)
+    var filled = 0
+    while true {
+      let written = write(ends[1], chunk, chunk.count)
+      guard written > 0 else { break }
+      filled += written
+    }
+    _ = fcntl(ends[1], F_SETFL, flags)
+    let writer = ReportWriter(capacity: 1)
+    for index in 0..<10 { writer.enqueue("line \(index)\n", to: ends[1]) }
+    var buffer = [UInt8](repeating: 0, count: 1_024)
+    while filled > 0 {
+      let count = read(ends[0], &buffer, min(buffer.count, filled))
+      try #require(count > 0)
+      filled -= count
+    }
+    // NB: the lines queued before are written first, so that this one finds room.
+    writer.waitUntilWritten()
+    writer.enqueue("last\n", to: ends[1])
+    writer.waitUntilWritten()
+    close(ends[1])
+    var bytes: [UInt8] = []
+    while true {
+      let count = read(ends[0], &buffer, buffer.count)
+      guard count > 0 else { break }
+      bytes += buffer[..<count]
+    }
+    let output = String(decoding: bytes, as: UTF8.self)
+    let dropped = writer.droppedCount
+    #expect(dropped == 8 || dropped == 9)
+    // NB: the thread may take the first line before the second is queued, or after the tenth.
+    let written = output.split(separator: "\n").filter { $0.hasPrefix("line ") }
+    #expect(written.count == 10 - dropped)
+    #expect(
+      output
+        == written.map { $0 + "\n" }.joined()
+        + "Decisions: \(dropped) reports were dropped, as the descriptor was not taking them\n"
+        + "last\n")
+  }
+
   #if DEBUG
+    // NB: the pipe holds about 300 messages; before the writer had a thread of its own, the store
+    // stopped at the message that found it full.
+    @Test func aPipeNobodyReadsDoesNotStopTheStore() async throws {
+      var ends: [Int32] = [0, 0]
+      try #require(pipe(&ends) == 0)
+      let dropped = UnheardErrors.writer.droppedCount
+      UnheardErrors.descriptor.withLock { $0 = ends[1] }
+      let store = Store<Counter>(state: .init(), deps: .init())
+      for _ in 0..<1_000 {
+        await store.send(.fail(handled: false))
+        await store.settle()
+      }
+      await store.send(.increment)
+      #expect(await store.state.count == 1)
+      #expect(UnheardErrors.writer.droppedCount > dropped)
+      // NB: then the reader goes, which fails the write that the writer's thread is blocked in,
+      // and the writes of the lines queued behind it.
+      UnheardErrors.descriptor.withLock { $0 = 2 }
+      close(ends[0])
+      UnheardErrors.writer.waitUntilWritten()
+      close(ends[1])
+    }
+
     @Test func aStoreWithoutAHookReportsAnUnhandledError() async {
       await collectingMessages { messages in
         let (failure, marker) = uniqueFailure()

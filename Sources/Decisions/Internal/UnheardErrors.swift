@@ -1,25 +1,19 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Android)
-  import Android
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
-// NB: the C function, which the static method `write(_:to:)` hides inside the type.
-private let systemWrite = write
-
 /// Errors of work that nothing heard: no `catch:` handler turned them into an event, and the store
 /// has no diagnostics hook to report them to.
 ///
 /// A debug build prints each one to standard error, so that a feature that forgot its `catch:`
 /// handler does not stay "loading" in silence; a release build drops it, as the store's
-/// documentation says.
+/// documentation says. The message is written by ``ReportWriter``'s thread, never on the store's
+/// executor: a standard error that nobody reads, or a pipe whose reader has gone, neither stops the
+/// store nor ends the process (messages that find its queue full are dropped and counted).
 package enum UnheardErrors {
   /// Where a debug build's messages go instead of standard error, when set: for tests of them.
   package static let sink = Protected<(@Sendable (String) -> Void)?>(nil)
+  /// The descriptor a debug build's messages are written to: standard error (2), or a pipe in
+  /// tests.
+  package static let descriptor = Protected<Int32>(2)
+  /// What writes the messages, off the store's executor.
+  package static let writer = ReportWriter(capacity: 100)
 
   /// Reports the error that work of feature `F` keyed `id` ended on.
   @inline(never)
@@ -29,30 +23,11 @@ package enum UnheardErrors {
       if let sink = sink.withLock({ $0 }) {
         sink(message)
       } else {
-        write(message + "\n", to: 2)
+        // NB: queued under the descriptor's lock, so that once a test has set it back, no message
+        // is queued for the descriptor it is about to close.
+        _ = descriptor.withLock { writer.enqueue(message + "\n", to: $0) }
       }
     #endif
-  }
-
-  /// Writes `text` to a file descriptor, whole unless the descriptor fails: standard error (2), or
-  /// a pipe in tests.
-  // NB: with write(2) rather than `stderr`, a C global that strict concurrency does not allow.
-  package static func write(_ text: String, to descriptor: Int32) {
-    var text = text
-    text.withUTF8 { bytes in
-      guard let base = bytes.baseAddress else { return }
-      var offset = 0
-      while offset < bytes.count {
-        let written = systemWrite(descriptor, base + offset, bytes.count - offset)
-        if written > 0 {
-          offset += written
-        } else if written < 0 && errno == EINTR {
-          continue
-        } else {
-          return
-        }
-      }
-    }
   }
 
   /// The message for an error that work of feature `F` keyed `id` ended on.

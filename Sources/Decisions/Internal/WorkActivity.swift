@@ -44,11 +44,23 @@ package final class WorkActivity: Sendable {
     tracking.store(true, ordering: .relaxed)
   }
 
-  /// The waits in progress, by token.
-  private let waits = Protected<[UInt64: Int]>([:])
+  /// The waits in progress, and the work they count for.
+  private let waits = Protected(Waits())
   private let listener: any WorkActivityListener
   /// The test clocks the owner is attached to, and whether its work may sleep on others.
   private let clocks = Protected(Clocks())
+
+  // NB: `waitingRunning` is kept as waits begin and end, so that whether all work waits is known
+  // without looking at each piece: a test clock asks it after each sleeper it wakes, and looking at
+  // each piece made waking n sleepers of n pieces of work quadratic.
+  private struct Waits {
+    /// The waits in progress, by token.
+    var counts: [UInt64: Int] = [:]
+    /// The work that the owner started and has not yet ended (see ``workStarted(_:)``).
+    var running: Set<UInt64> = []
+    /// How many tokens in `running` have a wait in progress.
+    var waitingRunning = 0
+  }
 
   private struct Clocks {
     var attached: Set<ObjectIdentifier> = []
@@ -63,7 +75,7 @@ package final class WorkActivity: Sendable {
 
   /// Whether any work has a wait in progress.
   package var hasWaits: Bool {
-    waits.withLock { !$0.isEmpty }
+    waits.withLock { !$0.counts.isEmpty }
   }
 
   /// Whether the owner still exists.
@@ -72,8 +84,37 @@ package final class WorkActivity: Sendable {
   }
 
   /// Whether every token in `tokens` has a wait in progress.
+  ///
+  /// - Complexity: O(*n*) in the tokens; ``isAllRunningWorkWaiting`` answers in O(1) for an owner
+  ///   that reports its work's starts and ends.
   package func areAllWaiting(_ tokens: some Sequence<UInt64>) -> Bool {
-    waits.withLock { waits in tokens.allSatisfy { waits[$0] != nil } }
+    waits.withLock { waits in tokens.allSatisfy { waits.counts[$0] != nil } }
+  }
+
+  /// Records that the owner started the work with `token`: call it before the work's task starts,
+  /// so that none of its waits is missed.
+  package func workStarted(_ token: UInt64) {
+    waits.withLock { waits in
+      guard waits.running.insert(token).inserted else { return }
+      if waits.counts[token] != nil { waits.waitingRunning += 1 }
+    }
+  }
+
+  /// Records that the work with `token` ended: a wait that a task it left behind begins or ends
+  /// afterwards no longer counts.
+  package func workEnded(_ token: UInt64) {
+    waits.withLock { waits in
+      guard waits.running.remove(token) != nil else { return }
+      if waits.counts[token] != nil { waits.waitingRunning -= 1 }
+    }
+  }
+
+  /// Whether every piece of work started with ``workStarted(_:)`` and not ended with
+  /// ``workEnded(_:)`` has a wait in progress: true when none runs.
+  ///
+  /// - Complexity: O(1).
+  package var isAllRunningWorkWaiting: Bool {
+    waits.withLock { $0.waitingRunning == $0.running.count }
   }
 
   /// Records that a test clock settles the owner before it moves time.
@@ -108,7 +149,12 @@ package final class WorkActivity: Sendable {
   /// - Returns: The wait, or `nil` when the task is not tracked work.
   package static func beginWait() -> Wait? {
     guard let member = current else { return nil }
-    member.activity.waits.withLock { $0[member.token, default: 0] += 1 }
+    member.activity.waits.withLock { waits in
+      waits.counts[member.token, default: 0] += 1
+      if waits.counts[member.token] == 1, waits.running.contains(member.token) {
+        waits.waitingRunning += 1
+      }
+    }
     member.activity.listener.waitBegan()
     return Wait(member: member)
   }
@@ -127,8 +173,13 @@ package final class WorkActivity: Sendable {
     package func end() {
       let token = member.token
       member.activity.waits.withLock { waits in
-        guard let count = waits[token] else { return }
-        waits[token] = count > 1 ? count - 1 : nil
+        guard let count = waits.counts[token] else { return }
+        guard count == 1 else {
+          waits.counts[token] = count - 1
+          return
+        }
+        waits.counts[token] = nil
+        if waits.running.contains(token) { waits.waitingRunning -= 1 }
       }
     }
   }
