@@ -61,8 +61,9 @@ public protocol Feature: Core {
   ///
   /// Work in a child scope that no declaration covers is a mistake, reported when the event that
   /// started it has been processed: as ``Store/Diagnostic/workWithoutLifetime(scope:)`` to a
-  /// diagnostics hook (`StoreTest` fails the test on it), or, without a hook, by stopping a debug
-  /// build with a message that names the scope. A release build without a hook lets the work run.
+  /// diagnostics hook (a `StoreTest` fails the test on it when the test ends, at `finish()`), or,
+  /// without a hook, by stopping a debug build with a message that names the scope. A release build
+  /// without a hook lets the work run.
   static var childWork: [ChildWork<State>] { get }
 }
 
