@@ -60,7 +60,7 @@ public protocol Feature: Core {
   /// feature that embeds no child in a scope of its own.
   ///
   /// Work in a child scope that no declaration covers is a mistake, reported when the event that
-  /// started it has been processed: as ``Store/Diagnostic/workWithoutLifetime(scope:)`` to a
+  /// started it has been processed: as ``Store/Report/workWithoutLifetime(scope:)`` to a
   /// diagnostics hook (a `StoreTest` fails the test on it when the test ends, at `finish()`), or,
   /// without a hook, by stopping a debug build with a message that names the scope. A release build
   /// without a hook lets the work run.
