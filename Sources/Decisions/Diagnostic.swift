@@ -1,14 +1,27 @@
 extension Store {
   /// One thing a store did, reported to the diagnostics hook passed to
-  /// ``Store/init(state:deps:diagnostics:)``.
+  /// ``Store/init(state:deps:diagnostics:)``: a ``Report`` that keeps the error of failed work as
+  /// thrown.
   ///
-  /// For each processed event the hook sees ``received(_:)``, then ``state(_:)``, then one
-  /// ``decided(_:)`` per decision, in the order performed. Because the core is pure, the sequence of
-  /// ``received(_:)`` events is a journal that replays to the same states and decisions.
+  /// For each processed event the hook sees ``Report/received(_:)``, then ``Report/state(_:)``,
+  /// then one ``Report/decided(_:)`` per decision, in the order performed. Because the core is
+  /// pure, the sequence of ``Report/received(_:)`` events is a journal that replays to the same
+  /// states and decisions.
   ///
   /// New cases may be added in a minor release (see "Public API" in Docs/Architecture.md): a
   /// `switch` over diagnostics should end with `default:`.
-  public enum Diagnostic: Sendable {
+  public typealias Diagnostic = Report<any Error>
+
+  /// One thing a store did, with the error of failed work kept as a `Failure`.
+  ///
+  /// The cases are defined once, here: a ``Diagnostic`` is a `Report<any Error>`, which the
+  /// diagnostics hook receives, and a journal's comparable record (`Journal.Record` in
+  /// `DecisionsTesting`) is a `Report<String>`, the same cases with each error as its description.
+  /// A report is `Equatable` when the feature's event, state and decision are, and `Failure` is.
+  ///
+  /// New cases may be added in a minor release (see "Public API" in Docs/Architecture.md): a
+  /// `switch` over reports should end with `default:`.
+  public enum Report<Failure: Sendable>: Sendable {
     /// The store started: the next ``state(_:)`` is the state after the core's start (see
     /// ``Core/makeStartDecisions(state:)``), and the ``decided(_:)`` that follow before the first
     /// ``received(_:)`` are its start decisions. Reported once, first.
@@ -25,7 +38,7 @@ extension Store {
     /// ``decided(_:)`` that started it.
     case workStarted(id: WorkID?)
     /// Long work threw an error and its `run` call had no `catch:` handler to turn it into an event.
-    case workFailed(id: WorkID?, error: any Error)
+    case workFailed(id: WorkID?, error: Failure)
     /// Long work keyed `id` (`nil` for unkeyed work) ended: it returned, threw, or ended after being
     /// cancelled. Reported after its ``workFailed(id:error:)``, if any.
     case workFinished(id: WorkID?)
@@ -37,6 +50,30 @@ extension Store {
     case workWithoutLifetime(scope: [WorkID])
   }
 }
+
+extension Store.Report {
+  /// The same report with the error of failed work transformed, and every other case as it is.
+  ///
+  /// The one place besides the cases that names each of them: a new case is added here too.
+  package func mapFailure<NewFailure: Sendable>(
+    _ transform: (Failure) -> NewFailure
+  ) -> Store<F>.Report<NewFailure> {
+    switch self {
+    case .started: .started
+    case .received(let event): .received(event)
+    case .state(let state): .state(state)
+    case .decided(let decision): .decided(decision)
+    case .ignored(let event, let reason): .ignored(event, reason: reason)
+    case .workStarted(let id): .workStarted(id: id)
+    case .workFailed(let id, let error): .workFailed(id: id, error: transform(error))
+    case .workFinished(let id): .workFinished(id: id)
+    case .workWithoutLifetime(let scope): .workWithoutLifetime(scope: scope)
+    }
+  }
+}
+
+extension Store.Report: Equatable
+where F.Event: Equatable, F.State: Equatable, F.Decision: Equatable, Failure: Equatable {}
 
 /// Why a store dropped an event.
 ///

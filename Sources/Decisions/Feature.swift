@@ -60,9 +60,10 @@ public protocol Feature: Core {
   /// feature that embeds no child in a scope of its own.
   ///
   /// Work in a child scope that no declaration covers is a mistake, reported when the event that
-  /// started it has been processed: as ``Store/Diagnostic/workWithoutLifetime(scope:)`` to a
-  /// diagnostics hook (`StoreTest` fails the test on it), or, without a hook, by stopping a debug
-  /// build with a message that names the scope. A release build without a hook lets the work run.
+  /// started it has been processed: as ``Store/Report/workWithoutLifetime(scope:)`` to a
+  /// diagnostics hook (a `StoreTest` fails the test on it when the test ends, at `finish()`), or,
+  /// without a hook, by stopping a debug build with a message that names the scope. A release build
+  /// without a hook lets the work run.
   static var childWork: [ChildWork<State>] { get }
 }
 

@@ -46,46 +46,16 @@ public final class Journal<F: Feature>: Sendable {
     }
   }
 
-  /// A diagnostic as a value that tests can compare with `==`: an error is kept as its description.
+  /// A diagnostic as a value that tests can compare with `==`: the same cases as
+  /// ``Decisions/Store/Diagnostic``, with the error of failed work kept as its description.
+  ///
+  /// It is a ``Decisions/Store/Report`` whose `Failure` is `String`, so its cases are the
+  /// diagnostic's own: a new diagnostic is a new record, with nothing to copy.
   ///
   /// ```swift
   /// #expect(journal.records.last == .ignored(.loaded(3), reason: .cancelledWork))
   /// ```
-  public enum Record: Sendable {
-    /// See ``Decisions/Store/Diagnostic/started``.
-    case started
-    /// See ``Decisions/Store/Diagnostic/received(_:)``.
-    case received(F.Event)
-    /// See ``Decisions/Store/Diagnostic/state(_:)``.
-    case state(F.State)
-    /// See ``Decisions/Store/Diagnostic/decided(_:)``.
-    case decided(F.Decision)
-    /// See ``Decisions/Store/Diagnostic/ignored(_:reason:)``.
-    case ignored(F.Event, reason: IgnoredReason)
-    /// See ``Decisions/Store/Diagnostic/workStarted(id:)``.
-    case workStarted(id: WorkID?)
-    /// See ``Decisions/Store/Diagnostic/workFailed(id:error:)``; the error as `String(describing:)`.
-    case workFailed(id: WorkID?, error: String)
-    /// See ``Decisions/Store/Diagnostic/workFinished(id:)``.
-    case workFinished(id: WorkID?)
-    /// See ``Decisions/Store/Diagnostic/workWithoutLifetime(scope:)``.
-    case workWithoutLifetime(scope: [WorkID])
-
-    /// Creates the record of a diagnostic.
-    public init(_ diagnostic: Store<F>.Diagnostic) {
-      switch diagnostic {
-      case .started: self = .started
-      case .received(let event): self = .received(event)
-      case .state(let state): self = .state(state)
-      case .decided(let decision): self = .decided(decision)
-      case .ignored(let event, let reason): self = .ignored(event, reason: reason)
-      case .workStarted(let id): self = .workStarted(id: id)
-      case .workFailed(let id, let error): self = .workFailed(id: id, error: "\(error)")
-      case .workFinished(let id): self = .workFinished(id: id)
-      case .workWithoutLifetime(let scope): self = .workWithoutLifetime(scope: scope)
-      }
-    }
-  }
+  public typealias Record = Store<F>.Report<String>
 
   /// The store's start, once the store has reported it: the state after the core's start (see
   /// ``Decisions/Core/makeStartDecisions(state:)``) and the start decisions performed so far.
@@ -157,7 +127,7 @@ public final class Journal<F: Feature>: Sendable {
         if !steps.isEmpty { steps[steps.count - 1].state = state }
       case .decided(let decision):
         if !steps.isEmpty { steps[steps.count - 1].decisions.append(decision) }
-      case .started, .ignored, .workStarted, .workFailed, .workFinished, .workWithoutLifetime:
+      default:
         break
       }
     }
@@ -188,8 +158,12 @@ public final class Journal<F: Feature>: Sendable {
   }
 }
 
-extension Journal.Record: Equatable
-where F.Event: Equatable, F.State: Equatable, F.Decision: Equatable {}
+extension Store.Report where Failure == String {
+  /// Creates the record of a diagnostic: the same case, with an error as `String(describing:)`.
+  public init(_ diagnostic: Store<F>.Diagnostic) {
+    self = diagnostic.mapFailure { "\($0)" }
+  }
+}
 
 extension Journal.Recording: Codable where F.State: Codable, F.Event: Codable {}
 extension Journal.Recording: Equatable where F.State: Equatable, F.Event: Equatable {}

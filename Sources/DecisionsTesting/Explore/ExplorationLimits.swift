@@ -1,4 +1,4 @@
-/// How far ``explore(_:from:events:key:limits:)`` may go: bounds on the states it keeps and on the
+/// How far ``explore(_:from:key:limits:events:)`` may go: bounds on the states it keeps and on the
 /// number of events from the initial state.
 ///
 /// The limits bound memory: an exploration keeps at most `states` states, and at most `states` times
