@@ -52,7 +52,7 @@ public struct Effects<Event: Sendable> {
   ///     (replaced, cancelled, stopped or released) sends nothing, so its errors are dropped; any
   ///     other error is handled here, a `CancellationError` thrown by an inner task that something
   ///     else cancelled included. Without a handler, the error is reported to the store's
-  ///     diagnostics hook as ``Store/Diagnostic/workFailed(id:error:)``; a store without a hook
+  ///     diagnostics hook as ``Store/Report/workFailed(id:error:)``; a store without a hook
   ///     prints it to standard error in a debug build, and drops it in a release build.
   public func run(
     id: some Hashable & Sendable,
@@ -97,6 +97,9 @@ public struct Effects<Event: Sendable> {
     operation: @escaping @Sendable (Send<Event>) async throws -> Void,
     catch handler: (@Sendable (any Error) -> Event)?
   ) {
+    // NB: a decision after the one that stopped the store is not performed, but work can still
+    // reach a stopped store's effects from a decision that stopped it and then started work.
+    guard !registry.isClosed else { return }
     let token = registry.reserve(scope: scope, id: id)
     let send = Send(token: token, route: route)
     let end = registry.endLink

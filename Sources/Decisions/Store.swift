@@ -14,7 +14,7 @@
 /// A store processes one event at a time; keeps each sender's order, and processes events posted
 /// before an awaited ``send(_:)`` first, whatever the priorities; runs long work as tracked tasks
 /// that never block it; swallows no error of work (a `catch:` handler turns it into an event, or it
-/// is reported as ``Diagnostic/workFailed(id:error:)``, or, with no diagnostics hook, printed to
+/// is reported as ``Report/workFailed(id:error:)``, or, with no diagnostics hook, printed to
 /// standard error by a debug build); stops with ``stop()`` or when released,
 /// cancelling its work and ending ``states(bufferingPolicy:)``; settles deterministically with
 /// ``settle()``; can be observed; takes events from synchronous code with ``post(_:)``; performs
@@ -22,77 +22,26 @@
 /// state (``Feature/childWork``). <doc:Architecture#Guarantees> states each of these ten guarantees
 /// precisely, with the tests that prove it.
 public actor Store<F: Feature> {
-  // MARK: - Hot-path rules
-  //
-  // The store's code is generic and not specialized for `F`: every use of a type built from `F`
-  // (`[F.Decision]`, `Diagnostic`, an iterator, an optional of a generic struct) can cost a lookup
-  // in the runtime's metadata cache, hundreds of instructions, on every event. Docs/Performance.md
-  // measures each rule; `decisions-bench --check-allocations`, run by CI, fails when a plain send
-  // allocates or an event with one quick decision allocates more than its decisions array.
-  //
-  // 1. No per-event use of a generic struct or collection type built from `F`: keep such state in a
-  //    final class (`PostedEvents`, `QueuedEvents`, `StateObservers`), which carries its own
-  //    metadata, and keep what every event reads (flags, the host's parts) in the store's own
-  //    fields: reaching into a generic class still costs an associated-type lookup.
-  // 2. Flags, not `isEmpty`, for "is there anything to do" checks on every event.
-  // 3. Index loops, not `for … in` (an iterator is a generic struct).
-  // 4. Diagnostics are built in `@inline(never)` functions, called only when a hook is set: building
-  //    a `Diagnostic` inline looks up its metadata even when no one listens.
-  // 5. No suspension point between taking an event and performing its last decision: that is what
-  //    makes event processing atomic (guarantee 1).
+  // NB: the event loop, its hot-path rules and its bookkeeping are in `EventLoop`, shared with
+  // `MainStore`; the store keeps its public API, its isolation, its inbox of posted events and its
+  // observers.
 
-  // NB: unchecked exclusivity: only the store's executor touches `state`, and the pure core cannot
-  // reach it during `makeDecisions`. Unspecialized, the dynamic check costs about 80 instructions
-  // per event, a third of an event without decisions.
   /// The current state.
-  @exclusivity(unchecked) public private(set) var state: F.State
+  public var state: F.State { loop.state }
 
-  // NB: not public: deps are for performing decisions, and code outside a decision that calls them
-  // would act behind the core's back.
-  /// The dependencies decisions are performed with.
-  private let deps: F.Deps
-
-  private let diagnostics: (@Sendable (Diagnostic) -> Void)?
-  private var phase = Phase.running
-  // NB: the parts of the store's `WorkHost`, kept in the store's own fields (rule 1): reaching them
-  // through the generic host costs an associated-type lookup per use.
-  /// The work the executor started.
-  private let registry: WorkRegistry
-  /// The route that work sends events along.
-  private let root: EventRoute<F.Event>
-  /// The events that decisions queued with `Effects.send`.
-  private let queued: QueuedEvents<F.Event>
+  /// The loop that processes events and runs work.
+  private let loop: EventLoop<F>
   /// Which work waits for the test, in a process with test doubles.
   package nonisolated let workActivity: WorkActivity?
   /// Events posted from synchronous code, waiting for the store's executor.
-  private nonisolated let posted = PostedEvents<F.Event>()
+  private nonisolated let posted: PostedEvents<F.Event>
   // NB: created with the first observer: most stores have none, and an idle store should cost
   // as little as possible.
-  private var observers: StateObservers<F.State>?
+  private var publisher: StorePublisher<F>?
   /// The states the store's `.unbounded` readers share, while any reads them.
   private var stateLog: StateLog<F.State>?
-  // NB: unchecked exclusivity: only the store's executor touches it; read once per finished work.
-  @exclusivity(unchecked) private var settleWaiters = SettleWaiters()
-  /// Whether any every-state observer is attached (rule 2).
-  private var wantEveryState = false
-  /// Whether any latest-state observer is attached (rule 2).
-  private var wantLatestState = false
-  /// Whether the latest-state observers have not yet received the current state.
-  private var latestIsStale = false
   /// The id of the last observer attached.
   private var nextObserverID: UInt64 = 0
-  /// Whether the core's start decisions wait to be performed (rule 2).
-  private var isStartPending = false
-  /// The core's start decisions, until they are performed.
-  private var startDecisions: [F.Decision] = []
-
-  /// The life of a store: it runs until ``Store/stop()``, and then ignores events.
-  private enum Phase {
-    /// Processing events.
-    case running
-    /// Stopped: work cancelled, events ignored.
-    case stopped
-  }
 
   /// Creates a store that runs feature `F` from an initial state.
   ///
@@ -102,7 +51,7 @@ public actor Store<F: Feature> {
   ///   - state: The initial state, before the core's start.
   ///   - deps: The dependencies decisions are performed with.
   ///   - diagnostics: Called on the store's executor with every event, state, decision, ignored event
-  ///     and unhandled error, in order (``Diagnostic/started`` and the state after the start from
+  ///     and unhandled error, in order (``Report/started`` and the state after the start from
   ///     this initializer, before anything else). Keep it fast; see ``Diagnostic``.
   public init(
     state: F.State,
@@ -127,43 +76,32 @@ public actor Store<F: Feature> {
     observer: StateObserver?,
     startDecisions: [F.Decision]? = nil
   ) {
-    var state = state
-    let start = startDecisions ?? F.makeStartDecisions(state: &state)
-    self.state = state
-    self.deps = deps
-    self.diagnostics = diagnostics
-    let link = ActorOwnerLink<Store<F>>()
-    let workHost = WorkHost(link: link, reportsRequests: diagnostics != nil)
-    self.registry = workHost.registry
-    self.root = workHost.root
-    self.queued = workHost.queued
-    self.workActivity = workHost.registry.activity
+    let posted = PostedEvents<F.Event>()
+    let loop = EventLoop<F>(
+      state: state, deps: deps, diagnostics: diagnostics, startDecisions: startDecisions,
+      posted: posted)
+    self.loop = loop
+    self.posted = posted
+    self.workActivity = loop.registry.activity
     if let observer {
-      let observers = StateObservers<F.State>()
-      observers.add(observer, latestOnly: true)
-      self.observers = observers
-      wantLatestState = true
+      let publisher = StorePublisher<F>(posted: posted)
+      publisher.observers.add(observer, latestOnly: true)
+      publisher.updateFlags()
+      self.publisher = publisher
+      loop.setHook(publisher)
     }
-    if !start.isEmpty {
-      self.startDecisions = start
-      isStartPending = true
-    }
-    link.connect(to: self)
-    if let diagnostics {
-      diagnostics(.started)
-      diagnostics(.state(state))
-    }
+    loop.connect(owner: self, isolation: self)
     // NB: the start decisions run the first time the store's executor runs, whatever asks first:
     // this task, a send, posted events, `settle()` or `stop()`.
-    if !start.isEmpty {
-      Task { [weak self] in await self?.performStartIfPending() }
+    if loop.isStartPending {
+      Task { [weak self] in await self?.start() }
     }
   }
 
   // NB: a store released without `stop()` still ends its observers' sequences, or a `for await`
   // over `states()` would wait forever. (Its work is cancelled by the registry's `deinit`.)
   deinit {
-    observers?.finishAll()
+    publisher?.observers.finishAll()
   }
 
   // MARK: - Sending events
@@ -174,10 +112,7 @@ public actor Store<F: Feature> {
   /// Events posted earlier with ``post(_:)`` are processed first. After ``stop()`` the event is ignored
   /// and reported to the diagnostics hook.
   public func send(_ event: F.Event) {
-    if isStartPending { performStartIfPending() }  // rule 2
-    if !posted.isEmpty { processPosted() }
-    process(event)
-    if latestIsStale { publishLatestIfCaughtUp() }
+    loop.send(event)
   }
 
   /// Processes events in order, as many `send(_:)` calls in a row would, in one visit to the
@@ -189,14 +124,7 @@ public actor Store<F: Feature> {
   /// the batch does not suspend.
   /// - Parameter events: The events, in the order to process them.
   public func send(contentsOf events: [F.Event]) {
-    if isStartPending { performStartIfPending() }
-    if !posted.isEmpty { processPosted() }
-    var index = 0  // rule 3
-    while index < events.count {
-      process(events[index])
-      index += 1
-    }
-    if latestIsStale { publishLatestIfCaughtUp() }
+    loop.send(contentsOf: events)
   }
 
   /// Sends an event from synchronous code, without waiting: for UI callbacks.
@@ -207,6 +135,10 @@ public actor Store<F: Feature> {
     if posted.append(event) {
       Task { await self.processPosted() }
     }
+  }
+
+  private func processPosted() {
+    loop.processPosted()
   }
 
   /// Returns once no event is queued and no tracked work is running, cancelled work included,
@@ -228,185 +160,33 @@ public actor Store<F: Feature> {
   /// task is cancelled: then `settle()` returns at once, settled or not, so a test's time limit can
   /// end it.
   public func settle() async {
-    performStartIfPending()
-    processPosted()
-    if isSettled { return }
-    let id = settleWaiters.makeID()
-    await withTaskCancellationHandler {
-      await withCheckedContinuation { continuation in
-        if Task.isCancelled {
-          continuation.resume()
-        } else {
-          settleWaiters.add(continuation, id: id)
-        }
-      }
-    } onCancel: {
-      Task { await self.resumeSettleWaiter(id) }
-    }
-  }
-
-  private func resumeSettleWaiter(_ id: UInt64) {
-    settleWaiters.resume(id: id)
+    await loop.settle()
   }
 
   /// Stops the store: cancels all work and ends state observation.
   ///
   /// Events posted with ``post(_:)`` before the call are processed first; events sent after it are
-  /// ignored. Each ignored event is reported as ``Diagnostic/ignored(_:reason:)`` with
+  /// ignored. Each ignored event is reported as ``Report/ignored(_:reason:)`` with
   /// ``IgnoredReason/stopped``. Stopping twice does nothing.
   public func stop() {
-    guard case .running = phase else { return }
+    guard !loop.isStopped else { return }
     // NB: events posted before `stop()` came first, so they are processed before the store stops;
     // and the start decisions came before them.
-    performStartIfPending()
-    processPosted()
-    phase = .stopped
-    registry.cancelEverything()
-    observers?.finishAll()
-    updateObserverFlags()
-    resumeSettleWaitersIfSettled()
+    loop.processPosted()
+    loop.stop()
+    if let publisher {
+      publisher.observers.finishAll()
+      publisher.updateFlags()
+    }
   }
 
   /// Whether the store has been stopped.
-  public var isStopped: Bool {
-    if case .stopped = phase { return true }
-    return false
-  }
-
-  // MARK: - The event loop
-
-  /// Processes the events posted so far, then hands latest-state observers the result and resumes
-  /// settled waiters.
-  private func processPosted() {
-    if isStartPending { performStartIfPending() }
-    posted.processAll { process($0) }
-    if latestIsStale { publishLatestIfCaughtUp() }
-    resumeSettleWaitersIfSettled()
-  }
+  public var isStopped: Bool { loop.isStopped }
 
   /// Performs the core's start decisions, if they wait, then the events they queued: for a test
   /// that asserts them.
   package func start() {
-    performStartIfPending()
-  }
-
-  /// Performs the core's start decisions, if they wait, then the events they queued.
-  private func performStartIfPending() {
-    guard isStartPending else { return }
-    isStartPending = false
-    let decisions = startDecisions
-    startDecisions = []
-    perform(decisions)
-    processQueued()
-    if registry.childWorkCount != 0 { endWorkOfGoneChildren() }
-    resumeSettleWaitersIfSettled()
-  }
-
-  /// Processes one event that arrived, then the events its decisions queued, in order.
-  private func process(_ event: F.Event) {
-    guard case .running = phase else {
-      if diagnostics != nil { report(ignored: event, reason: .stopped) }
-      return
-    }
-    // NB: only decisions queue events (with `Effects.send`), so after an event that decided nothing
-    // the queue is still empty and need not be read.
-    if apply(event) { processQueued() }
-    // NB: before any suspension point (rule 5): a child's result that arrives from now on finds its
-    // work cancelled.
-    if registry.childWorkCount != 0 { endWorkOfGoneChildren() }
-  }
-
-  /// Cancels the work of the children that left the state, and reports work that no child lifetime
-  /// covers (see ``Feature/childWork``).
-  @inline(never)
-  private func endWorkOfGoneChildren() {
-    registry.endWorkOfGoneChildren(of: F.self, in: self.state, diagnostics: diagnostics)
-  }
-
-  /// Applies the events queued with `Effects.send`, including ones queued while applying them.
-  private func processQueued() {
-    // NB: no `removeAll` when nothing was queued: unspecialized, it costs more than the check.
-    guard queued.events.count != 0 else { return }
-    var index = 0  // rule 3
-    while index < queued.events.count {
-      _ = apply(queued.events[index])
-      index += 1
-    }
-    queued.removeAll()
-  }
-
-  // NB: rule 5: no suspension point from here to the event's last decision.
-  /// Runs the core on one event, stores and publishes the new state, and performs the decisions.
-  ///
-  /// Returns whether the event decided anything.
-  private func apply(_ event: F.Event) -> Bool {
-    if diagnostics != nil { report(received: event) }  // rule 4
-    let decisions = F.makeDecisions(event: event, state: &state)
-    if diagnostics != nil { reportState() }
-    if wantEveryState { publish() }  // rule 2
-    if wantLatestState { latestIsStale = true }
-    guard decisions.count != 0 else { return false }  // rule 2
-    perform(decisions)
-    return true
-  }
-
-  /// Performs decisions through the executor, in order.
-  private func perform(_ decisions: [F.Decision]) {
-    let effects = Effects(registry: registry, route: root, scope: [])
-    var index = 0  // rule 3
-    while index < decisions.count {
-      if diagnostics != nil { report(decided: decisions[index]) }
-      F.execute(decisions[index], deps: deps, effects: effects)
-      index += 1
-    }
-  }
-
-  // MARK: - Settling
-
-  // NB: the queue of `Effects.send` events is not part of this: it is filled and emptied within one
-  // call of `process(_:)`, which has no suspension point (rule 5), so whenever code can ask, it is
-  // empty.
-  /// Whether no posted event waits and no work runs.
-  private var isSettled: Bool {
-    posted.isEmpty && registry.isWaitingForTest
-  }
-
-  private func resumeSettleWaitersIfSettled() {
-    guard !settleWaiters.isEmpty, isSettled else { return }
-    settleWaiters.resumeAll()
-  }
-
-  // MARK: - Diagnostics (rule 4)
-
-  @inline(never)
-  private func report(received event: F.Event) {
-    diagnostics?(.received(event))
-  }
-
-  @inline(never)
-  private func reportState() {
-    diagnostics?(.state(state))
-  }
-
-  @inline(never)
-  private func report(decided decision: F.Decision) {
-    diagnostics?(.decided(decision))
-  }
-
-  @inline(never)
-  private func report(ignored event: F.Event, reason: IgnoredReason) {
-    diagnostics?(.ignored(event, reason: reason))
-  }
-
-  @inline(never)
-  private nonisolated func report(workStarted id: WorkID?) {
-    diagnostics?(.workStarted(id: id))
-  }
-
-  @inline(never)
-  private func report(workFinished id: WorkID?, error: (any Error)?) {
-    if let error { diagnostics?(.workFailed(id: id, error: error)) }
-    diagnostics?(.workFinished(id: id))
+    loop.performStartIfPending()
   }
 
   // MARK: - Observers
@@ -424,13 +204,16 @@ public actor Store<F: Feature> {
   func addObserver(_ observer: StateObserver, latestOnly: Bool = false)
     -> F.State
   {
-    if case .running = phase {
-      let observers = self.observers ?? StateObservers()
-      observers.add(observer, latestOnly: latestOnly)
-      self.observers = observers
-      updateObserverFlags()
+    if !loop.isStopped {
+      let publisher = self.publisher ?? StorePublisher<F>(posted: posted)
+      if self.publisher == nil {
+        self.publisher = publisher
+        loop.setHook(publisher)
+      }
+      publisher.observers.add(observer, latestOnly: latestOnly)
+      publisher.updateFlags()
     }
-    return state
+    return loop.state
   }
 
   /// Adds a reader to the store's log of states for `.unbounded` readers, making the log with
@@ -439,12 +222,12 @@ public actor Store<F: Feature> {
   func stateLogReader(
     makeLog: (_ id: UInt64) -> (StateLog<F.State>, StateObserver)
   ) -> StateLogReader<F.State>? {
-    guard case .running = phase else { return nil }
-    if let stateLog, let reader = stateLog.addReader(first: state) { return reader }
+    guard !loop.isStopped else { return nil }
+    if let stateLog, let reader = stateLog.addReader(first: loop.state) { return reader }
     let (log, observer) = makeLog(makeObserverID())
     stateLog = log
     _ = addObserver(observer)
-    return log.addReader(first: state)
+    return log.addReader(first: loop.state)
   }
 
   /// Lets the log of states with observer `id` go if it still has no reader: its last reader left.
@@ -473,73 +256,57 @@ public actor Store<F: Feature> {
   /// Detaches the observer with `id`.
   @usableFromInline
   func removeObserver(id: UInt64) {
-    observers?.remove(id: id)
-    updateObserverFlags()
-  }
-
-  private func updateObserverFlags() {
-    wantEveryState = observers?.wantEveryState ?? false
-    wantLatestState = observers?.wantLatestState ?? false
-  }
-
-  /// Gives every every-state observer the current state.
-  private func publish() {
-    guard let observers else { return }
-    observers.publish(state)
-    if !observers.wantEveryState { wantEveryState = false }
+    guard let publisher else { return }
+    publisher.observers.remove(id: id)
+    publisher.updateFlags()
   }
 
   /// How many observers are attached, for tests.
-  var observerCount: Int { observers?.count ?? 0 }
-
-  /// Gives latest-state observers the current state, unless posted events are still waiting: a
-  /// burst of events then reaches them once, at its end.
-  private func publishLatestIfCaughtUp() {
-    guard posted.isEmpty else { return }
-    latestIsStale = false
-    guard let observers else { return }
-    observers.publishLatest(state)
-    if !observers.wantLatestState { wantLatestState = false }
-  }
+  var observerCount: Int { publisher?.observers.count ?? 0 }
 
   /// Whether the store's buffers hold far more room than a quiet store needs, for tests of memory
   /// after a burst.
-  var isOversized: Bool {
-    registry.isOversized || posted.isOversized || queued.isOversized
-  }
+  var isOversized: Bool { loop.isOversized }
 }
 
-// MARK: - Work
+/// How a ``Store`` hands its states to its observers: the loop's hook, set once the first observer
+/// attaches.
+// NB: `Sendable` only so that the store's `deinit`, which no other code can overlap, can finish its
+// observers; otherwise used only on the store's executor.
+private final class StorePublisher<F: Feature>: StateHook<F.State>, @unchecked Sendable {
+  let observers = StateObservers<F.State>()
+  private let posted: PostedEvents<F.Event>
+  /// Whether any every-state observer is attached.
+  private var wantEveryState = false
+  /// Whether any latest-state observer is attached.
+  private var wantLatestState = false
+  /// Whether the latest-state observers have not yet received the current state.
+  private var latestIsStale = false
 
-extension Store: WorkHostOwner {
-  package typealias Event = F.Event
-
-  package var workRegistry: WorkRegistry { registry }
-
-  package nonisolated func workStarted(id: WorkID?) {
-    if diagnostics != nil { report(workStarted: id) }
+  init(posted: PostedEvents<F.Event>) {
+    self.posted = posted
+    super.init(wantsWillChange: false)
   }
 
-  package nonisolated func cancelRequested(_ request: CancelRequest) {}
-
-  package func workSent(_ event: F.Event) {
-    send(event)
+  func updateFlags() {
+    wantEveryState = observers.wantEveryState
+    wantLatestState = observers.wantLatestState
   }
 
-  package func workSendDropped(_ event: F.Event, reason: IgnoredReason) {
-    if diagnostics != nil { report(ignored: event, reason: isStopped ? .stopped : reason) }
-  }
-
-  package func workBeganWaiting() {
-    resumeSettleWaitersIfSettled()
-  }
-
-  package func workFinished(id: WorkID?, error: (any Error)?) {
-    if diagnostics != nil {
-      report(workFinished: id, error: error)
-    } else if let error {
-      UnheardErrors.report(error, id: id, feature: F.self)
+  override func didChange(to state: F.State) {
+    if wantEveryState {
+      observers.publish(state)
+      if !observers.wantEveryState { wantEveryState = false }
     }
-    resumeSettleWaitersIfSettled()
+    if wantLatestState { latestIsStale = true }
+  }
+
+  // NB: not while posted events wait: a burst of events then reaches latest-state observers once,
+  // at its end.
+  override func didCatchUp(with state: F.State) {
+    guard latestIsStale, posted.isEmpty else { return }
+    latestIsStale = false
+    observers.publishLatest(state)
+    if !observers.wantLatestState { wantLatestState = false }
   }
 }

@@ -398,7 +398,7 @@ public struct EndChecks: OptionSet, Sendable {
   /// expect with ``StoreTest/expectIgnored(_:reason:fileID:filePath:line:column:)``.
   public static let ignoredEvents = EndChecks(rawValue: 1 << 3)
   /// Work started in a child scope that no declaration in `childWork` covers (see
-  /// ``Decisions/Store/Diagnostic/workWithoutLifetime(scope:)``).
+  /// ``Decisions/Store/Report/workWithoutLifetime(scope:)``).
   public static let workWithoutLifetime = EndChecks(rawValue: 1 << 4)
   /// Every check.
   public static let all: EndChecks = [

@@ -66,7 +66,7 @@ package final class WorkRegistry {
   package var isWaitingForTest: Bool {
     if entries.isEmpty { return true }
     guard let activity else { return false }
-    return activity.areAllWaiting(entries.tokens)
+    return activity.isAllRunningWorkWaiting
   }
 
   /// Why an event from the work for a token must be dropped, or `nil` when the work may still send.
@@ -84,6 +84,7 @@ package final class WorkRegistry {
   func reserve(scope: [WorkID], id: WorkID?) -> UInt64 {
     nextToken &+= 1
     let token = nextToken
+    activity?.workStarted(token)
     if !scope.isEmpty { childWorkCount += 1 }
     // NB: a switch rather than `if let`, which copied the optional id (two existentials) through
     // its value witnesses, even when it was `nil`.
@@ -149,6 +150,15 @@ package final class WorkRegistry {
     cancelEverything(in: prefix)
   }
 
+  /// Whether the owner stopped: no work starts any more.
+  @exclusivity(unchecked) package private(set) var isClosed = false
+
+  /// Cancels all work, and refuses work started from now on: for a store that stops.
+  package func close() {
+    isClosed = true
+    cancelEverything()
+  }
+
   /// Cancels all work whose scope starts with `prefix`, for the owner itself (a store that stops).
   package func cancelEverything(in prefix: [WorkID] = []) {
     for (token, entry) in entries.all
@@ -161,6 +171,7 @@ package final class WorkRegistry {
   @discardableResult
   package func finished(_ token: UInt64) -> Entry? {
     guard let entry = entries.remove(token) else { return nil }
+    activity?.workEnded(token)
     if !entry.scope.isEmpty { childWorkCount -= 1 }
     if let id = entry.id, active[Key(scope: entry.scope, id: id)] == token {
       active[Key(scope: entry.scope, id: id)] = nil

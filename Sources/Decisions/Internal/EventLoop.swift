@@ -1,0 +1,423 @@
+/// The event loop behind ``Store`` and ``MainStore``: everything that happens after an event
+/// reaches a store, whatever the store's isolation.
+///
+/// It runs the core on each event, keeps the state, performs decisions through the executor,
+/// applies the events decisions queue, ends the work of children that leave the state, takes work's
+/// reports (started, an event, finished, waiting for the test), settles, starts and stops. The
+/// stores are facades: each keeps its public API, its isolation, its inbox and its observation, and
+/// hears of state changes through a ``StateHook``.
+///
+/// Used only on its store's isolation: the store's actor for a ``Store``, the main actor for a
+/// ``MainStore``. Work reaches it through its ``LoopLink``, which hops to that isolation.
+///
+/// ## Hot-path rules
+///
+/// The loop's code is generic and not specialized for `F`: every use of a type built from `F`
+/// (`[F.Decision]`, `Diagnostic`, an iterator, an optional of a generic struct) can cost a lookup
+/// in the runtime's metadata cache, hundreds of instructions, on every event. Docs/Performance.md
+/// measures each rule; `decisions-bench --check-allocations`, run by CI, fails when a plain send
+/// allocates or an event with one quick decision allocates more than its decisions array.
+///
+/// 1. No per-event use of a generic struct or collection type built from `F`: keep such state in a
+///    final class (`QueuedEvents`, the stores' observers), which carries its own metadata, and keep
+///    what every event reads (flags, the registry, the route) in the loop's own fields.
+/// 2. Flags, not `isEmpty`, for "is there anything to do" checks on every event.
+/// 3. Index loops, not `for … in` (an iterator is a generic struct).
+/// 4. Diagnostics are built in `@inline(never)` functions, called only when a hook is set: building
+///    a `Diagnostic` inline looks up its metadata even when no one listens.
+/// 5. No suspension point between taking an event and performing its last decision: that is what
+///    makes event processing atomic (guarantee 1).
+final class EventLoop<F: Feature> {
+  typealias Diagnostic = Store<F>.Diagnostic
+
+  // NB: unchecked exclusivity: only the store's isolation touches `state`, and the pure core cannot
+  // reach it during `makeDecisions`. Unspecialized, the dynamic check costs about 80 instructions
+  // per event, a third of an event without decisions.
+  /// The current state.
+  @exclusivity(unchecked) package private(set) var state: F.State
+
+  // NB: not public anywhere: deps are for performing decisions, and code outside a decision that
+  // calls them would act behind the core's back.
+  private let deps: F.Deps
+  private let diagnostics: (@Sendable (Diagnostic) -> Void)?
+  /// The work the executor started.
+  let registry: WorkRegistry
+  /// The route that work sends events along.
+  private let root: EventRoute<F.Event>
+  /// The events that decisions queued with `Effects.send`.
+  private let queued: QueuedEvents<F.Event>
+  /// How work reaches this loop.
+  let link: LoopLink<F>
+  /// Whether ``stop()`` was called.
+  private(set) var isStopped = false
+  /// Whether the core's start decisions wait to be performed (rule 2).
+  private(set) var isStartPending = false
+  /// The core's start decisions, until they are performed.
+  private var startDecisions: [F.Decision] = []
+  /// Whether an event is being processed: an event sent meanwhile (by a state hook, or by a dep
+  /// that calls the store) waits in `waiting`.
+  private var isProcessing = false
+  /// Events sent while another was being processed, oldest first.
+  @exclusivity(unchecked) private var waiting: [F.Event] = []
+  /// Whether `waiting` holds events (rule 2).
+  private var hasWaiting = false
+  /// Events posted from synchronous code to a ``Store``, waiting for its executor; `nil` for a
+  /// store without such an inbox.
+  private let posted: PostedEvents<F.Event>?
+  // NB: unchecked exclusivity: only the store's isolation touches it; read once per finished work.
+  @exclusivity(unchecked) private var settleWaiters = SettleWaiters()
+  /// What the store does when the state changes; set only while `hasHook`.
+  private var hook: StateHook<F.State>?
+  /// Whether `hook` is set (rule 2).
+  private var hasHook = false
+  /// Whether the hook asked to hear of each state change before it happens.
+  private var hookWantsWillChange = false
+
+  /// Creates the loop of a store, and has the core make its start decisions: performed the first
+  /// time the loop runs (see ``performStartIfPending()``).
+  /// - Parameters:
+  ///   - state: The initial state, before the core's start.
+  ///   - deps: The dependencies decisions are performed with.
+  ///   - diagnostics: The store's diagnostics hook; hears ``Store/Diagnostic/started`` and the
+  ///     state after the start before this returns.
+  ///   - startDecisions: The start decisions the caller already had the core make (with `state`
+  ///     the state after them), or `nil` to run the core's start here.
+  ///   - posted: The store's inbox of events posted from synchronous code, if it has one: each
+  ///     send processes them first.
+  init(
+    state: F.State,
+    deps: F.Deps,
+    diagnostics: (@Sendable (Diagnostic) -> Void)?,
+    startDecisions: [F.Decision]? = nil,
+    posted: PostedEvents<F.Event>? = nil
+  ) {
+    var state = state
+    let start = startDecisions ?? F.makeStartDecisions(state: &state)
+    self.state = state
+    self.deps = deps
+    self.diagnostics = diagnostics
+    self.posted = posted
+    let link = LoopLink<F>()
+    let queued = QueuedEvents<F.Event>()
+    self.link = link
+    self.queued = queued
+    // NB: the closures call methods of the link, a class, rather than the loop's generic methods:
+    // those would make each closure capture the loop's type too, which costs each store an
+    // allocation per closure.
+    self.registry = WorkRegistry(
+      started: diagnostics != nil ? { id in link.started(id) } : nil, cancelled: nil, link: link)
+    self.root = RootRoute(queued: queued, link: link)
+    if !start.isEmpty {
+      self.startDecisions = start
+      isStartPending = true
+    }
+    if let diagnostics {
+      diagnostics(.started)
+      diagnostics(.state(state))
+    }
+  }
+
+  /// Connects the loop to the store that owns it, which keeps it alive, and to the isolation it
+  /// runs on: the store itself for a ``Store``, the main actor for a ``MainStore``.
+  func connect(owner: AnyObject & Sendable, isolation: any Actor) {
+    link.connect(owner: owner, isolation: isolation, loop: self)
+  }
+
+  /// The handle the executor starts work with, at the top scope.
+  private var effects: Effects<F.Event> {
+    Effects(registry: registry, route: root, scope: [])
+  }
+
+  // MARK: - State hooks
+
+  /// Has `hook` hear of every state change from now on, or no hook, with `nil`.
+  func setHook(_ hook: StateHook<F.State>?) {
+    self.hook = hook
+    hasHook = hook != nil
+    hookWantsWillChange = hook?.wantsWillChange ?? false
+  }
+
+  // MARK: - Events
+
+  /// Processes an event: runs the core, stores the new state, performs the decisions, then the
+  /// events they queued.
+  ///
+  /// Events posted earlier are processed first. An event sent while another is being processed (by
+  /// a state hook, or by a dep that calls the store) is processed right after it, in order. After
+  /// ``stop()`` the event is ignored and reported to the diagnostics hook.
+  func send(_ event: F.Event) {
+    if isStartPending { performStartIfPending() }  // rule 2
+    guard !isProcessing else {
+      waiting.append(event)
+      hasWaiting = true
+      return
+    }
+    isProcessing = true
+    if let posted, !posted.isEmpty { posted.processAll { process($0) } }
+    process(event)
+    if hasWaiting || hasHook { finishSend() }
+    isProcessing = false
+  }
+
+  /// Processes events in order, as many ``send(_:)`` calls in a row would, and tells the hook
+  /// once, at the end.
+  func send(contentsOf events: [F.Event]) {
+    if isStartPending { performStartIfPending() }
+    guard !isProcessing else {
+      waiting.append(contentsOf: events)
+      hasWaiting = !waiting.isEmpty
+      return
+    }
+    isProcessing = true
+    if let posted, !posted.isEmpty { posted.processAll { process($0) } }
+    var index = 0  // rule 3
+    while index < events.count {
+      process(events[index])
+      index += 1
+    }
+    if hasWaiting || hasHook { finishSend() }
+    isProcessing = false
+  }
+
+  /// Processes the events posted so far, tells the hook, and resumes settled waiters.
+  func processPosted() {
+    if isStartPending { performStartIfPending() }
+    if !isProcessing, let posted, !posted.isEmpty {
+      isProcessing = true
+      posted.processAll { process($0) }
+      if hasWaiting || hasHook { finishSend() }
+      isProcessing = false
+    }
+    resumeSettleWaitersIfSettled()
+  }
+
+  /// Processes the events sent while the last one was processed, and tells the hook that the loop
+  /// caught up, until neither adds more.
+  @inline(never)
+  private func finishSend() {
+    // NB: index loops: an event processed here, or a hook that hears of the change, may send more.
+    var index = 0
+    repeat {
+      while index < waiting.count {
+        process(waiting[index])
+        index += 1
+      }
+      if hasHook { hook.unsafelyUnwrapped.didCatchUp(with: state) }
+    } while index < waiting.count
+    if index != 0 {
+      waiting.removeAll(keepingCapacity: waiting.capacity <= 64)
+      hasWaiting = false
+    }
+  }
+
+  /// Processes one event, then the events its decisions queued, in order.
+  private func process(_ event: F.Event) {
+    guard !isStopped else {
+      if diagnostics != nil { report(.ignored(event, reason: .stopped)) }
+      return
+    }
+    // NB: only decisions queue events (with `Effects.send`), so after an event that decided
+    // nothing the queue is still empty and need not be read.
+    if apply(event) { processQueued() }
+  }
+
+  /// Applies the events queued with `Effects.send`, including ones queued while applying them.
+  private func processQueued() {
+    // NB: no `removeAll` when nothing was queued: unspecialized, it costs more than the check.
+    guard queued.events.count != 0 else { return }
+    var index = 0  // rule 3
+    while index < queued.events.count {
+      if isStopped {
+        if diagnostics != nil { reportStopped(queued.events[index...]) }
+        break
+      }
+      _ = apply(queued.events[index])
+      index += 1
+    }
+    queued.removeAll()
+  }
+
+  // NB: rule 5: no suspension point from here to the event's last decision.
+  /// Runs the core on one event, stores the new state, performs the decisions, and ends the work of
+  /// the children the event removed.
+  ///
+  /// Returns whether the event decided anything.
+  private func apply(_ event: F.Event) -> Bool {
+    if diagnostics != nil { report(.received(event)) }  // rule 4
+    if hookWantsWillChange { hook.unsafelyUnwrapped.willChange() }
+    let decisions = F.makeDecisions(event: event, state: &state)
+    if diagnostics != nil { report(.state(state)) }
+    if hasHook { hook.unsafelyUnwrapped.didChange(to: state) }
+    let decided = decisions.count != 0  // rule 2
+    if decided { perform(decisions) }
+    // NB: after each event, not each send: a child that this event removes and a queued event adds
+    // back is a new child. Before any suspension point (rule 5): a gone child's result that arrives
+    // from now on finds its work cancelled.
+    if registry.childWorkCount != 0 { endWorkOfGoneChildren() }
+    return decided
+  }
+
+  /// Performs decisions through the executor, in order, until a decision stops the store.
+  private func perform(_ decisions: [F.Decision]) {
+    let effects = self.effects
+    var index = 0  // rule 3
+    while index < decisions.count, !isStopped {
+      if diagnostics != nil { report(.decided(decisions[index])) }
+      F.execute(decisions[index], deps: deps, effects: effects)
+      index += 1
+    }
+  }
+
+  /// Cancels the work of the children that left the state, and reports work that no child lifetime
+  /// covers (see ``Feature/childWork``).
+  @inline(never)
+  private func endWorkOfGoneChildren() {
+    registry.endWorkOfGoneChildren(of: F.self, in: state, diagnostics: diagnostics)
+  }
+
+  // MARK: - Start and stop
+
+  /// Performs the core's start decisions, if they wait, then the events they queued.
+  func performStartIfPending() {
+    guard isStartPending else { return }
+    isStartPending = false
+    let decisions = startDecisions
+    startDecisions = []
+    let wasProcessing = isProcessing
+    isProcessing = true
+    perform(decisions)
+    processQueued()
+    if registry.childWorkCount != 0 { endWorkOfGoneChildren() }
+    if !wasProcessing, hasWaiting || hasHook { finishSend() }
+    isProcessing = wasProcessing
+    resumeSettleWaitersIfSettled()
+  }
+
+  /// Stops the loop: cancels all work, and ignores events from then on.
+  ///
+  /// The remaining decisions and queued events of an event being processed are dropped too, when
+  /// a decision stops the store. Stopping twice does nothing.
+  func stop() {
+    guard !isStopped else { return }
+    isStopped = true
+    registry.close()
+    resumeSettleWaitersIfSettled()
+  }
+
+  // MARK: - Settling
+
+  // NB: the queue of `Effects.send` events is not part of this: it is filled and emptied within one
+  // call of `send(_:)`, which has no suspension point (rule 5), so whenever code can ask, it is
+  // empty.
+  /// Whether no event waits and no work runs, except work that waits for the test.
+  var isSettled: Bool {
+    (posted?.isEmpty ?? true) && registry.isWaitingForTest
+  }
+
+  /// Processes the events posted so far, then returns once the loop has settled, or at once when
+  /// the waiting task is cancelled.
+  func settle(isolation: isolated (any Actor)? = #isolation) async {
+    processPosted()
+    if isSettled { return }
+    let id = settleWaiters.makeID()
+    let link = self.link
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        if Task.isCancelled {
+          continuation.resume()
+        } else {
+          settleWaiters.add(continuation, id: id)
+        }
+      }
+    } onCancel: {
+      Task { await link.resumeSettleWaiter(id) }
+    }
+  }
+
+  /// Resumes the settle waiter with `id`, whose task was cancelled.
+  func resumeSettleWaiter(_ id: UInt64) {
+    settleWaiters.resume(id: id)
+  }
+
+  /// Resumes the settle waiters if the loop has settled.
+  func resumeSettleWaitersIfSettled() {
+    guard !settleWaiters.isEmpty, isSettled else { return }
+    settleWaiters.resumeAll()
+  }
+
+  // MARK: - Work's reports
+
+  /// An event from the work with `token` arrived: processes it if the work may still send.
+  func receive(_ event: F.Event, fromWork token: UInt64) {
+    if let reason = registry.reasonToDrop(token) {
+      if diagnostics != nil { report(.ignored(event, reason: isStopped ? .stopped : reason)) }
+    } else {
+      send(event)
+    }
+  }
+
+  /// The work with `token` ended, on `error` if it threw one that no handler took.
+  func finish(_ token: UInt64, error: (any Error)?) {
+    guard let entry = registry.finished(token) else { return }
+    if diagnostics != nil {
+      reportFinished(entry.id, error: entry.isCancelled ? nil : error)
+    } else if !entry.isCancelled, let error {
+      UnheardErrors.report(error, id: entry.id, feature: F.self)
+    }
+    resumeSettleWaitersIfSettled()
+  }
+
+  /// Work started; reported to the diagnostics hook.
+  func workStarted(id: WorkID?) {
+    if diagnostics != nil { report(.workStarted(id: id)) }
+  }
+
+  // MARK: - Diagnostics (rule 4)
+
+  @inline(never)
+  private func report(_ diagnostic: Diagnostic) {
+    diagnostics?(diagnostic)
+  }
+
+  @inline(never)
+  private func reportFinished(_ id: WorkID?, error: (any Error)?) {
+    if let error { diagnostics?(.workFailed(id: id, error: error)) }
+    diagnostics?(.workFinished(id: id))
+  }
+
+  @inline(never)
+  private func reportStopped(_ events: ArraySlice<F.Event>) {
+    for event in events { diagnostics?(.ignored(event, reason: .stopped)) }
+  }
+
+  // MARK: - For tests
+
+  /// Whether the loop's buffers hold far more room than a quiet store needs, for tests of memory
+  /// after a burst.
+  var isOversized: Bool {
+    registry.isOversized || queued.isOversized || waiting.capacity > 64
+      || (posted?.isOversized ?? false)
+  }
+}
+
+/// What a store does when its loop changes the state: abstract; each store has its own.
+///
+/// Called on the store's isolation.
+// NB: a class rather than a closure or a protocol: one virtual call, and no metadata lookup for a
+// generic existential.
+class StateHook<State> {
+  /// Whether the store wants ``willChange()`` before each change.
+  let wantsWillChange: Bool
+
+  /// Creates a hook.
+  init(wantsWillChange: Bool) {
+    self.wantsWillChange = wantsWillChange
+  }
+
+  /// The core is about to change the state.
+  func willChange() {}
+  /// The core changed the state; the loop is still processing.
+  func didChange(to state: State) {}
+  /// The loop processed everything sent to it, and `state` is where it ended.
+  func didCatchUp(with state: State) {}
+}

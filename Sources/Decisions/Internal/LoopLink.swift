@@ -1,0 +1,105 @@
+/// How a store's work reaches its ``EventLoop``, whatever the store's isolation: each report hops
+/// to that isolation (the store's actor, or the main actor) and calls the loop there.
+///
+/// Work holds the link, never the store: the link holds the store weakly, so work never keeps its
+/// store alive, and a report that finds the store gone is dropped.
+// NB: one link for both stores. The isolation is passed as an `isolated` parameter, so the hop is
+// the same code for an actor and for the main actor.
+final class LoopLink<F: Feature>: WorkHostLink<F.Event>, @unchecked Sendable {
+  // NB: written once, in the store's init, before any work can read them. A report loads the
+  // isolation strongly first: for a `Store` it is the store, which keeps the loop alive. A
+  // `MainStore` runs on the main actor, so its report loads the store too, as `keeper`.
+  private weak var isolation: (any Actor)?
+  private weak var keeper: AnyObject?
+  private var needsKeeper = false
+  private unowned(unsafe) var loop: EventLoop<F>?
+
+  /// Creates a link; ``connect(owner:isolation:loop:)`` it once the store is initialized.
+  override init() {}
+
+  /// Connects the store that owns `loop`, and the isolation both run on.
+  func connect(owner: AnyObject & Sendable, isolation: any Actor, loop: EventLoop<F>) {
+    self.isolation = isolation
+    self.needsKeeper = owner !== isolation
+    self.keeper = owner
+    self.loop = loop
+  }
+
+  /// The isolation, and the store that keeps the loop alive while a report runs, strongly; `nil`
+  /// once the store is gone.
+  @inline(__always)
+  private func target() -> (isolation: any Actor, owner: AnyObject)? {
+    guard let isolation else { return nil }
+    guard needsKeeper else { return (isolation, isolation) }
+    guard let keeper else { return nil }
+    return (isolation, keeper)
+  }
+
+  // MARK: - Reports, from work's tasks
+
+  override func deliver(_ event: F.Event, from token: UInt64) async {
+    guard let target = target() else { return }
+    await receive(event, from: token, on: target.isolation)
+    extendLifetime(target.owner)
+  }
+
+  override func finish(_ token: UInt64, error: (any Error)?) async {
+    guard let target = target() else { return }
+    await finish(token, error: error, on: target.isolation)
+    extendLifetime(target.owner)
+  }
+
+  package override func waitBegan() {
+    guard isolation != nil else { return }
+    Task { await self.resumeSettleWaitersIfSettled() }
+  }
+
+  package override func settle() async {
+    guard let target = target() else { return }
+    await settle(on: target.isolation)
+    extendLifetime(target.owner)
+  }
+
+  package override var isAlive: Bool { target() != nil }
+
+  // NB: called inside `execute`, which the loop calls on its isolation.
+  override func started(_ id: WorkID?) {
+    loop.unsafelyUnwrapped.workStarted(id: id)
+  }
+
+  /// Resumes the loop's settle waiter with `id`, whose task was cancelled.
+  func resumeSettleWaiter(_ id: UInt64) async {
+    guard let target = target() else { return }
+    await resumeSettleWaiter(id, on: target.isolation)
+    extendLifetime(target.owner)
+  }
+
+  /// Resumes the loop's settle waiters if it has settled.
+  private func resumeSettleWaitersIfSettled() async {
+    guard let target = target() else { return }
+    await resumeSettleWaitersIfSettled(on: target.isolation)
+    extendLifetime(target.owner)
+  }
+
+  // MARK: - On the loop's isolation
+
+  private func receive(_ event: F.Event, from token: UInt64, on isolation: isolated any Actor) {
+    loop.unsafelyUnwrapped.receive(event, fromWork: token)
+  }
+
+  private func finish(_ token: UInt64, error: (any Error)?, on isolation: isolated any Actor) {
+    loop.unsafelyUnwrapped.finish(token, error: error)
+  }
+
+  private func settle(on isolation: isolated any Actor) async {
+    await loop.unsafelyUnwrapped.settle()
+  }
+
+  private func resumeSettleWaiter(_ id: UInt64, on isolation: isolated any Actor) {
+    loop.unsafelyUnwrapped.resumeSettleWaiter(id)
+  }
+
+  private func resumeSettleWaitersIfSettled(on isolation: isolated any Actor) {
+    loop.unsafelyUnwrapped.resumeSettleWaitersIfSettled()
+  }
+}
