@@ -1,0 +1,173 @@
+import Decisions
+import DecisionsTesting
+import Synchronization
+import Testing
+
+/// A list of rows whose removal can queue the row's return: the same id, a new row.
+private enum Rows: Feature {
+  struct State: Equatable, Sendable {
+    var rows: IdentifiedArray<Row.State> = []
+  }
+
+  enum Event: Equatable, Sendable {
+    case row(id: Int, Row.Event)
+    case add(Int)
+    /// Removes the row and queues its return as a new row, with `Effects.send`.
+    case replaceLater(Int)
+  }
+
+  enum Decision: Equatable, Sendable {
+    case row(id: Int, Row.Decision)
+    case add(Int)
+  }
+
+  typealias Deps = Row.Deps
+
+  static func makeDecisions(event: Event, state: inout State) -> [Decision] {
+    switch event {
+    case .row(let id, let event):
+      return Row.makeDecisions(event: event, id: id, in: &state.rows, embed: Decision.row)
+    case .add(let id):
+      state.rows.append(Row.State(id: id))
+      return []
+    case .replaceLater(let id):
+      _ = state.rows.remove(id: id)
+      return [.add(id)]
+    }
+  }
+
+  static func execute(_ decision: Decision, deps: Deps, effects: Effects<Event>) {
+    switch decision {
+    case .row(let id, let decision):
+      Row.execute(decision, deps: deps, effects: effects, scope: id) { .row(id: id, $0) }
+    case .add(let id):
+      effects.send(.add(id))
+    }
+  }
+
+  static let childWork: [ChildWork<State>] = [.children(Row.self, in: \.rows)]
+}
+
+/// A feature whose first decision stops its store, from inside the send.
+private enum Stopper: Feature {
+  struct State: Equatable, Sendable {
+    var log: [String] = []
+  }
+
+  enum Event: Equatable, Sendable {
+    case go
+    case queued
+    case result
+  }
+
+  enum Decision: Equatable, Sendable {
+    case stop
+    case log
+    case work
+    case queue
+  }
+
+  struct Deps: Sendable {
+    var stop: @Sendable () -> Void
+    var log: @Sendable (String) -> Void
+    var workStarted: @Sendable () -> Void
+  }
+
+  static func makeDecisions(event: Event, state: inout State) -> [Decision] {
+    switch event {
+    case .go:
+      return [.queue, .stop, .log, .work]
+    case .queued:
+      state.log.append("queued")
+      return []
+    case .result:
+      state.log.append("result")
+      return []
+    }
+  }
+
+  static func execute(_ decision: Decision, deps: Deps, effects: Effects<Event>) {
+    switch decision {
+    case .stop:
+      deps.stop()
+    case .log:
+      deps.log("after the stop")
+    case .work:
+      effects.run { send in
+        deps.workStarted()
+        try await Task.sleep(for: .seconds(2))
+        await send(.result)
+      }
+    case .queue:
+      effects.send(.queued)
+    }
+  }
+}
+
+/// The event loop that both stores share: what each promises, on each store.
+@Suite(.timeLimit(.minutes(3))) struct EventLoopTests {
+  // MARK: - Children keep their identity
+
+  @Test func aRowRemovedAndAddedBackByAQueuedEventIsANewRowOnAStore() async throws {
+    let loads = ControlledDependency<Void, Int>()
+    let store = Store<Rows>(state: .init(), deps: .init(load: { (try? await loads()) ?? -1 }))
+    await store.send(.add(1))
+    await store.send(.row(id: 1, .load))
+    let call = try await loads.nextCall()
+    await store.send(.replaceLater(1))
+    // The old row's load ended with it: its answer cannot reach the new row 1.
+    #expect(!call.isWaiting)
+    call.answer(7)
+    await store.settle()
+    #expect(await store.state.rows[id: 1]?.value == 0)
+  }
+
+  @MainActor
+  @Test func aRowRemovedAndAddedBackByAQueuedEventIsANewRowOnAMainStore() async throws {
+    let loads = ControlledDependency<Void, Int>()
+    let store = MainStore<Rows>(state: .init(), deps: .init(load: { (try? await loads()) ?? -1 }))
+    store.send(.add(1))
+    store.send(.row(id: 1, .load))
+    let call = try await loads.nextCall()
+    store.send(.replaceLater(1))
+    #expect(!call.isWaiting)
+    call.answer(7)
+    await store.settle()
+    #expect(store.state.rows[id: 1]?.value == 0)
+  }
+
+  // MARK: - Stopping from inside a send
+
+  @MainActor
+  @Test func aDecisionThatStopsAMainStoreEndsItsEvent() async {
+    final class Box: @unchecked Sendable {
+      weak var store: MainStore<Stopper>?
+    }
+    let box = Box()
+    let logged = Mutex<[String]>([])
+    let started = Mutex(0)
+    let ignored = Mutex<[Stopper.Event]>([])
+    let store = MainStore<Stopper>(
+      state: .init(),
+      deps: .init(
+        stop: { MainActor.assumeIsolated { box.store?.stop() } },
+        log: { text in logged.withLock { $0.append(text) } },
+        workStarted: { started.withLock { $0 += 1 } }),
+      diagnostics: { diagnostic in
+        if case .ignored(let event, .stopped) = diagnostic {
+          ignored.withLock { $0.append(event) }
+        }
+      })
+    box.store = store
+    store.send(.go)
+    #expect(store.isStopped)
+    // The decisions after the stop are not performed, and the event queued before it is ignored.
+    #expect(logged.withLock { $0 } == [])
+    #expect(ignored.withLock { $0 } == [.queued])
+    await store.settle()
+    #expect(started.withLock { $0 } == 0)
+    #expect(store.state.log == [])
+    store.send(.go)
+    #expect(ignored.withLock { $0 } == [.queued, .go])
+  }
+}
