@@ -30,16 +30,11 @@
 final class EventLoop<F: Feature> {
   typealias Diagnostic = Store<F>.Diagnostic
 
-  // NB: unchecked exclusivity: only the store's isolation touches `state`, and the pure core cannot
-  // reach it during `makeDecisions`. Unspecialized, the dynamic check costs about 80 instructions
-  // per event, a third of an event without decisions.
-  /// The current state.
-  @exclusivity(unchecked) package private(set) var state: F.State
-
-  // NB: not public anywhere: deps are for performing decisions, and code outside a decision that
-  // calls them would act behind the core's back.
-  private let deps: F.Deps
   private let diagnostics: (@Sendable (Diagnostic) -> Void)?
+  // NB: a flag rather than `diagnostics != nil` (rules 2 and 4): comparing the optional closure
+  // with `nil` instantiates the metadata of `Report<any Error>`, twice per event.
+  /// Whether `diagnostics` is set.
+  private let hasDiagnostics: Bool
   /// The work the executor started.
   let registry: WorkRegistry
   /// The route that work sends events along.
@@ -61,9 +56,10 @@ final class EventLoop<F: Feature> {
   @exclusivity(unchecked) private var waiting: [F.Event] = []
   /// Whether `waiting` holds events (rule 2).
   private var hasWaiting = false
-  /// Events posted from synchronous code to a ``Store``, waiting for its executor; `nil` for a
-  /// store without such an inbox.
-  private let posted: PostedEvents<F.Event>?
+  // NB: not optional: a `MainStore`, which has no inbox, gets an empty one, so each send checks
+  // it with one atomic load and no retain.
+  /// Events posted from synchronous code to a ``Store``, waiting for its executor.
+  private let posted: PostedEvents<F.Event>
   // NB: unchecked exclusivity: only the store's isolation touches it; read once per finished work.
   @exclusivity(unchecked) private var settleWaiters = SettleWaiters()
   /// What the store does when the state changes; set only while `hasHook`.
@@ -72,6 +68,18 @@ final class EventLoop<F: Feature> {
   private var hasHook = false
   /// Whether the hook asked to hear of each state change before it happens.
   private var hookWantsWillChange = false
+
+  // NB: the two fields whose size depends on `F` come last: every field before them has an offset
+  // the compiler knows, rather than one read from the class's metadata at each use.
+  // NB: unchecked exclusivity: only the store's isolation touches `state`, and the pure core cannot
+  // reach it during `makeDecisions`. Unspecialized, the dynamic check costs about 80 instructions
+  // per event, a third of an event without decisions.
+  /// The current state.
+  @exclusivity(unchecked) package private(set) var state: F.State
+
+  // NB: not public anywhere: deps are for performing decisions, and code outside a decision that
+  // calls them would act behind the core's back.
+  private let deps: F.Deps
 
   /// Creates the loop of a store, and has the core make its start decisions: performed the first
   /// time the loop runs (see ``performStartIfPending()``).
@@ -96,7 +104,8 @@ final class EventLoop<F: Feature> {
     self.state = state
     self.deps = deps
     self.diagnostics = diagnostics
-    self.posted = posted
+    self.hasDiagnostics = diagnostics != nil
+    self.posted = posted ?? PostedEvents()
     let link = LoopLink<F>()
     let queued = QueuedEvents<F.Event>()
     self.link = link
@@ -153,7 +162,7 @@ final class EventLoop<F: Feature> {
       return
     }
     isProcessing = true
-    if let posted, !posted.isEmpty { posted.processAll { process($0) } }
+    if !posted.isEmpty { posted.processAll { process($0) } }
     process(event)
     if hasWaiting || hasHook { finishSend() }
     isProcessing = false
@@ -169,7 +178,7 @@ final class EventLoop<F: Feature> {
       return
     }
     isProcessing = true
-    if let posted, !posted.isEmpty { posted.processAll { process($0) } }
+    if !posted.isEmpty { posted.processAll { process($0) } }
     var index = 0  // rule 3
     while index < events.count {
       process(events[index])
@@ -182,7 +191,7 @@ final class EventLoop<F: Feature> {
   /// Processes the events posted so far, tells the hook, and resumes settled waiters.
   func processPosted() {
     if isStartPending { performStartIfPending() }
-    if !isProcessing, let posted, !posted.isEmpty {
+    if !isProcessing, !posted.isEmpty {
       isProcessing = true
       posted.processAll { process($0) }
       if hasWaiting || hasHook { finishSend() }
@@ -213,7 +222,7 @@ final class EventLoop<F: Feature> {
   /// Processes one event, then the events its decisions queued, in order.
   private func process(_ event: F.Event) {
     guard !isStopped else {
-      if diagnostics != nil { report(.ignored(event, reason: .stopped)) }
+      if hasDiagnostics { report(ignored: event, reason: .stopped) }
       return
     }
     // NB: only decisions queue events (with `Effects.send`), so after an event that decided
@@ -228,7 +237,7 @@ final class EventLoop<F: Feature> {
     var index = 0  // rule 3
     while index < queued.events.count {
       if isStopped {
-        if diagnostics != nil { reportStopped(queued.events[index...]) }
+        if hasDiagnostics { reportStopped(queued.events[index...]) }
         break
       }
       _ = apply(queued.events[index])
@@ -243,10 +252,10 @@ final class EventLoop<F: Feature> {
   ///
   /// Returns whether the event decided anything.
   private func apply(_ event: F.Event) -> Bool {
-    if diagnostics != nil { report(.received(event)) }  // rule 4
+    if hasDiagnostics { report(received: event) }  // rule 4
     if hookWantsWillChange { hook.unsafelyUnwrapped.willChange() }
     let decisions = F.makeDecisions(event: event, state: &state)
-    if diagnostics != nil { report(.state(state)) }
+    if hasDiagnostics { reportState() }
     if hasHook { hook.unsafelyUnwrapped.didChange(to: state) }
     let decided = decisions.count != 0  // rule 2
     if decided { perform(decisions) }
@@ -262,7 +271,7 @@ final class EventLoop<F: Feature> {
     let effects = self.effects
     var index = 0  // rule 3
     while index < decisions.count, !isStopped {
-      if diagnostics != nil { report(.decided(decisions[index])) }
+      if hasDiagnostics { report(decided: decisions[index]) }
       F.execute(decisions[index], deps: deps, effects: effects)
       index += 1
     }
@@ -311,7 +320,7 @@ final class EventLoop<F: Feature> {
   // empty.
   /// Whether no event waits and no work runs, except work that waits for the test.
   var isSettled: Bool {
-    (posted?.isEmpty ?? true) && registry.isWaitingForTest
+    posted.isEmpty && registry.isWaitingForTest
   }
 
   /// Processes the events posted so far, then returns once the loop has settled, or at once when
@@ -321,17 +330,23 @@ final class EventLoop<F: Feature> {
     if isSettled { return }
     let id = settleWaiters.makeID()
     let link = self.link
-    await withTaskCancellationHandler {
-      await withCheckedContinuation { continuation in
-        if Task.isCancelled {
-          continuation.resume()
-        } else {
-          settleWaiters.add(continuation, id: id)
+    // NB: `isolation` passed on explicitly: the closures do not capture it otherwise, so they
+    // would not run on the loop's isolation, and a waiter added after the check above, off the
+    // isolation, could miss the end of the work it waits for and never be resumed.
+    await withTaskCancellationHandler(
+      operation: {
+        await withCheckedContinuation(isolation: isolation) { continuation in
+          if Task.isCancelled {
+            continuation.resume()
+          } else {
+            settleWaiters.add(continuation, id: id)
+          }
         }
-      }
-    } onCancel: {
-      Task { await link.resumeSettleWaiter(id) }
-    }
+      },
+      onCancel: {
+        Task { await link.resumeSettleWaiter(id) }
+      },
+      isolation: isolation)
   }
 
   /// Resumes the settle waiter with `id`, whose task was cancelled.
@@ -350,7 +365,7 @@ final class EventLoop<F: Feature> {
   /// An event from the work with `token` arrived: processes it if the work may still send.
   func receive(_ event: F.Event, fromWork token: UInt64) {
     if let reason = registry.reasonToDrop(token) {
-      if diagnostics != nil { report(.ignored(event, reason: isStopped ? .stopped : reason)) }
+      if hasDiagnostics { report(ignored: event, reason: isStopped ? .stopped : reason) }
     } else {
       send(event)
     }
@@ -359,7 +374,7 @@ final class EventLoop<F: Feature> {
   /// The work with `token` ended, on `error` if it threw one that no handler took.
   func finish(_ token: UInt64, error: (any Error)?) {
     guard let entry = registry.finished(token) else { return }
-    if diagnostics != nil {
+    if hasDiagnostics {
       reportFinished(entry.id, error: entry.isCancelled ? nil : error)
     } else if !entry.isCancelled, let error {
       UnheardErrors.report(error, id: entry.id, feature: F.self)
@@ -369,14 +384,36 @@ final class EventLoop<F: Feature> {
 
   /// Work started; reported to the diagnostics hook.
   func workStarted(id: WorkID?) {
-    if diagnostics != nil { report(.workStarted(id: id)) }
+    if hasDiagnostics { report(workStarted: id) }
   }
 
   // MARK: - Diagnostics (rule 4)
 
+  // NB: each builds its `Diagnostic` itself: built at the call site, the enum's metadata is looked
+  // up on every event, even when no one listens, as the optimizer hoists it out of the branch.
   @inline(never)
-  private func report(_ diagnostic: Diagnostic) {
-    diagnostics?(diagnostic)
+  private func report(received event: F.Event) {
+    diagnostics?(.received(event))
+  }
+
+  @inline(never)
+  private func reportState() {
+    diagnostics?(.state(state))
+  }
+
+  @inline(never)
+  private func report(decided decision: F.Decision) {
+    diagnostics?(.decided(decision))
+  }
+
+  @inline(never)
+  private func report(ignored event: F.Event, reason: IgnoredReason) {
+    diagnostics?(.ignored(event, reason: reason))
+  }
+
+  @inline(never)
+  private func report(workStarted id: WorkID?) {
+    diagnostics?(.workStarted(id: id))
   }
 
   @inline(never)
@@ -396,7 +433,7 @@ final class EventLoop<F: Feature> {
   /// after a burst.
   var isOversized: Bool {
     registry.isOversized || queued.isOversized || waiting.capacity > 64
-      || (posted?.isOversized ?? false)
+      || posted.isOversized
   }
 }
 
