@@ -6,7 +6,11 @@
 /// ``Feature/childWork``. After every event, the store cancels the work of each child that the
 /// event removed from the state: a sheet set to `nil`, a row removed from its list. Nothing the
 /// work sends afterwards arrives, even if it was on its way when the child went, so a result can
-/// never reach a child that is gone, or a new child that took its place.
+/// never reach a child that is gone, or a new child that a later event put in its place.
+///
+/// Known limitation: a child removed and added back within *one* event (the same id, or the same
+/// optional slot) is not yet told apart from the old one, and keeps its work. Docs/Composition.md
+/// gives the workaround.
 ///
 /// ```swift
 /// static let childWork: [ChildWork<State>] = [

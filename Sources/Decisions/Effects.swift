@@ -43,7 +43,8 @@ public struct Effects<Event: Sendable> {
   /// Starts long work keyed by `id`, replacing (cancelling) running work with the same id.
   ///
   /// Latest wins: if work with the same id (in the same scope) is running, it is cancelled first, and
-  /// from that moment nothing it sends reaches the store.
+  /// from that moment nothing it sends reaches the store. Once the store has stopped, it starts
+  /// nothing.
   /// - Parameters:
   ///   - id: The key of the work; any `Hashable & Sendable` value.
   ///   - priority: The priority of the task that runs the work.
