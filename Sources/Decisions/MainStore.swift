@@ -96,9 +96,11 @@
       loop.resumeSettleWaitersIfSettled()
     }
 
-    /// Processes events in order, as many ``send(_:)`` calls in a row would: each event is its own
-    /// step for the core and the diagnostics hook, and child models and observers hear of the
-    /// state once, at the end.
+    /// Processes events in order, as many ``send(_:)`` calls in a row would.
+    ///
+    /// Each event is its own step for the core and the diagnostics hook, and child models are
+    /// updated once, from the state at the end. After ``stop()`` each event is ignored and
+    /// reported.
     /// - Parameter events: The events, in the order to process them.
     public func send(contentsOf events: [F.Event]) {
       loop.send(contentsOf: events)

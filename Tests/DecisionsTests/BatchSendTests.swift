@@ -47,4 +47,25 @@ import Testing
     await store.send(contentsOf: [])
     #expect(journal.events.isEmpty)
   }
+
+  @MainActor
+  @Test func aMainStoreProcessesABatchInOrderOneStepPerEvent() {
+    let journal = Journal<Counter>(initialState: .init())
+    let store = MainStore<Counter>(state: .init(), deps: .init(), diagnostics: journal.record)
+    store.send(contentsOf: [.increment, .add(10), .log("a"), .increment])
+    #expect(store.state.count == 12)
+    #expect(journal.events == [.increment, .add(10), .log("a"), .increment])
+    #expect(journal.steps.map(\.state.count) == [1, 11, 11, 12])
+    #expect(journal.steps.map(\.decisions) == [[], [], [.log("a")], []])
+  }
+
+  @MainActor
+  @Test func aBatchAfterAMainStoreStopsIsIgnoredEventByEvent() {
+    let journal = Journal<Counter>(initialState: .init())
+    let store = MainStore<Counter>(state: .init(), deps: .init(), diagnostics: journal.record)
+    store.stop()
+    store.send(contentsOf: [.increment, .add(2)])
+    #expect(journal.ignoredEvents.map(\.event) == [.increment, .add(2)])
+    #expect(store.state.count == 0)
+  }
 }

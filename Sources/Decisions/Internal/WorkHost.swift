@@ -1,5 +1,6 @@
-/// The work plumbing of an actor that runs a feature's executor: a ``Store``, or the harness behind
-/// `DecisionsTesting`'s `perform`.
+/// The work plumbing of the harness behind `DecisionsTesting`'s `perform`, an actor that runs a
+/// feature's executor outside a store. (The stores run their work through their ``EventLoop``
+/// and its ``LoopLink``; moving the harness onto the loop is the next step of issue 23.)
 ///
 /// It owns the registry of running work, the root route that work sends events along, and the queue
 /// of events that decisions queue with ``Effects/send(_:)``. It reports to its owner through
@@ -8,7 +9,7 @@
 ///
 /// Used only on the owner's executor, like everything it owns; work reaches the owner by hopping to
 /// it through a weak link, so work never keeps its owner alive.
-// NB: a struct, so that a store, which keeps the parts in its own fields, allocates nothing for it.
+// NB: a struct: the harness keeps it in a field of its own, and nothing allocates for it.
 package struct WorkHost<Event: Sendable> {
   /// The running work.
   package let registry: WorkRegistry
