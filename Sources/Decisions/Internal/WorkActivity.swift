@@ -60,6 +60,8 @@ package final class WorkActivity: Sendable {
     var running: Set<UInt64> = []
     /// How many tokens in `running` have a wait in progress.
     var waitingRunning = 0
+    /// Whether a wait that begins is told to the listener; see ``setListening(_:)``.
+    var isListening = true
   }
 
   private struct Clocks {
@@ -71,6 +73,17 @@ package final class WorkActivity: Sendable {
   /// Creates the activity of one owner, which `listener` tells about waits.
   package init(listener: any WorkActivityListener) {
     self.listener = listener
+  }
+
+  /// Makes ``beginWait()`` tell the listener of each wait that begins, or not.
+  ///
+  /// Telling it costs a task that holds the owner, so an owner with nobody waiting for it to
+  /// settle switches it off: the owner is then freed as soon as its last reference goes. It starts
+  /// on.
+  // NB: set under the same lock as the waits, so a wait that begins either is told, or is seen by
+  // the owner's check of ``isAllRunningWorkWaiting`` right after it switches listening on.
+  package func setListening(_ isListening: Bool) {
+    waits.withLock { $0.isListening = isListening }
   }
 
   /// Whether any work has a wait in progress.
@@ -149,13 +162,14 @@ package final class WorkActivity: Sendable {
   /// - Returns: The wait, or `nil` when the task is not tracked work.
   package static func beginWait() -> Wait? {
     guard let member = current else { return nil }
-    member.activity.waits.withLock { waits in
+    let isListening = member.activity.waits.withLock { waits in
       waits.counts[member.token, default: 0] += 1
       if waits.counts[member.token] == 1, waits.running.contains(member.token) {
         waits.waitingRunning += 1
       }
+      return waits.isListening
     }
-    member.activity.listener.waitBegan()
+    if isListening { member.activity.listener.waitBegan() }
     return Wait(member: member)
   }
 
