@@ -24,8 +24,19 @@
 /// ``outlivesState(scope:)``.
 public struct ChildWork<State>: Sendable {
   /// Says whether the work in `scope` (the scopes below this feature, outermost first) lives in
-  /// `state`; `nil` when the scope is not this declaration's.
+  /// `state`, and as which child; `nil` when the scope is not this declaration's.
   let lifetime: @Sendable (_ scope: ArraySlice<WorkID>, _ state: State) -> WorkLifetime?
+  /// A value that changes whenever a child this declaration covers may have come or gone, in
+  /// O(1); `nil` when that cannot be told without looking at each child's work.
+  let fingerprint: @Sendable (_ state: State) -> UInt64?
+
+  init(
+    lifetime: @escaping @Sendable (_ scope: ArraySlice<WorkID>, _ state: State) -> WorkLifetime?,
+    fingerprint: @escaping @Sendable (_ state: State) -> UInt64?
+  ) {
+    self.lifetime = lifetime
+    self.fingerprint = fingerprint
+  }
 
   /// The work of an optional child, in scope `scope`, lives while the child's state is not `nil`.
   /// - Parameters:
@@ -42,6 +53,9 @@ public struct ChildWork<State>: Sendable {
       guard path.first == scope else { return nil }
       guard let childState = parent[keyPath: state] else { return .gone }
       return Child.lifetime(ofWorkIn: path.dropFirst(), state: childState)
+    } fingerprint: { parent in
+      guard let childState = parent[keyPath: state] else { return 0 }
+      return Child.childrenFingerprint(of: childState).map { combine(1, $0) }
     }
   }
 
@@ -57,8 +71,14 @@ public struct ChildWork<State>: Sendable {
   ) -> Self where Child.State: Identifiable {
     Self { path, parent in
       guard let id = path.first?.base as? Child.State.ID else { return nil }
-      guard let childState = parent[keyPath: children][id: id] else { return .gone }
-      return Child.lifetime(ofWorkIn: path.dropFirst(), state: childState)
+      let children = parent[keyPath: children]
+      guard let position = children.positions[id] else { return .gone }
+      return Child.lifetime(ofWorkIn: path.dropFirst(), state: children.elements[position])
+        .identified(by: children.stamps[position])
+    } fingerprint: { parent in
+      // NB: a child's own children can come and go without a change to the collection's
+      // structure: only a child without declarations of its own is told by the structure alone.
+      Child.childWork.isEmpty ? parent[keyPath: children].structure : nil
     }
   }
 
@@ -79,6 +99,8 @@ public struct ChildWork<State>: Sendable {
         return .gone
       }
       return Child.lifetime(ofWorkIn: path.dropFirst(), state: childState)
+    } fingerprint: { _ in
+      nil
     }
   }
 
@@ -106,10 +128,17 @@ public struct ChildWork<State>: Sendable {
   ) -> Self where Child.State: Identifiable {
     Self { path, parent in
       guard let scope = path.first?.base as? Scope, let id = id(scope) else { return nil }
-      guard let childState = parent[keyPath: children].first(where: { $0.id == id }) else {
-        return .gone
+      let children = parent[keyPath: children]
+      if let children = children as? IdentifiedArray<Child.State> {
+        guard let position = children.positions[id] else { return .gone }
+        return Child.lifetime(ofWorkIn: path.dropFirst(), state: children.elements[position])
+          .identified(by: children.stamps[position])
       }
+      guard let childState = children.first(where: { $0.id == id }) else { return .gone }
       return Child.lifetime(ofWorkIn: path.dropFirst(), state: childState)
+    } fingerprint: { parent in
+      guard Child.childWork.isEmpty else { return nil }
+      return (parent[keyPath: children] as? IdentifiedArray<Child.State>)?.structure
     }
   }
 
@@ -128,6 +157,8 @@ public struct ChildWork<State>: Sendable {
     return Self { path, parent in
       guard path.first == scope else { return nil }
       return Child.lifetime(ofWorkIn: path.dropFirst(), state: parent[keyPath: state])
+    } fingerprint: { parent in
+      Child.childrenFingerprint(of: parent[keyPath: state])
     }
   }
 
@@ -143,6 +174,8 @@ public struct ChildWork<State>: Sendable {
     Self { path, parent in
       let lifetime = Child.lifetime(ofWorkIn: path, state: parent[keyPath: state])
       return lifetime == .undeclared ? nil : lifetime
+    } fingerprint: { parent in
+      Child.childrenFingerprint(of: parent[keyPath: state])
     }
   }
 
@@ -151,37 +184,71 @@ public struct ChildWork<State>: Sendable {
   /// screen closed.
   public static func outlivesState(scope: some Hashable & Sendable) -> Self {
     let scope = WorkID(scope)
-    return Self { path, _ in path.first == scope ? .alive : nil }
+    return Self { path, _ in
+      path.first == scope ? .alive(identity: 0) : nil
+    } fingerprint: { _ in
+      0
+    }
   }
 }
 
 /// Whether the work in a scope may go on, for a store's check after each event.
 package enum WorkLifetime: Equatable, Sendable {
-  /// The child it belongs to is still in the state.
-  case alive
+  /// A child is in the state where the work belongs; `identity` tells that child from another
+  /// that took its place (0 where the state cannot tell them apart, as in a plain array).
+  case alive(identity: UInt64)
   /// The child it belongs to left the state: the work must be cancelled.
   case gone
   /// No declaration in ``Feature/childWork`` covers the scope.
   case undeclared
+
+  /// Whether a child is in the state where the work belongs.
+  package var isAlive: Bool {
+    if case .alive = self { true } else { false }
+  }
+
+  /// The same lifetime, for a child whose own identity in its parent is `identity`.
+  func identified(by identity: UInt64) -> WorkLifetime {
+    guard case .alive(let inner) = self else { return self }
+    return .alive(identity: combine(identity, inner))
+  }
+}
+
+/// Combines two identities, or fingerprints, into one that differs when either does.
+func combine(_ outer: UInt64, _ inner: UInt64) -> UInt64 {
+  // NB: the boost hash_combine mix: enough for values that are counters, not adversarial input.
+  outer ^ (inner &+ 0x9E37_79B9_7F4A_7C15 &+ (outer << 6) &+ (outer >> 2))
 }
 
 extension Feature {
   /// Whether the work in `scope` (the scopes below this feature, outermost first) may go on in
   /// `state`, by this feature's ``childWork``.
   package static func lifetime(ofWorkIn scope: ArraySlice<WorkID>, state: State) -> WorkLifetime {
-    guard !scope.isEmpty else { return .alive }
+    guard !scope.isEmpty else { return .alive(identity: 0) }
     // NB: every declaration is asked: two collections whose ids have the same type both claim a
     // bare id, and the work must live while either holds it. Cancelling live work would be worse
-    // than keeping gone work.
+    // than keeping gone work. Its identity is that of the first declaration that holds it.
     var result = WorkLifetime.undeclared
     for declaration in childWork {
       switch declaration.lifetime(scope, state) {
-      case .alive?: return .alive
+      case .alive(let identity)?: return .alive(identity: identity)
       case .gone?: result = .gone
       case .undeclared?, nil: break
       }
     }
     return result
+  }
+
+  /// A value that changes whenever a child that ``childWork`` covers may have come or gone; `nil`
+  /// when that cannot be told in O(1). The same value means every child with work is still the
+  /// same child.
+  package static func childrenFingerprint(of state: State) -> UInt64? {
+    var fingerprint: UInt64 = 0
+    for declaration in childWork {
+      guard let part = declaration.fingerprint(state) else { return nil }
+      fingerprint = combine(fingerprint, part)
+    }
+    return fingerprint
   }
 }
 

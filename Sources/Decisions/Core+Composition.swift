@@ -82,6 +82,7 @@ extension Core {
     embed: (State.ID, Decision) -> ParentDecision
   ) -> [ParentDecision] where State: Identifiable {
     guard let index = states.positions[id] else { return [] }
+    states.log.updated(id)
     let decisions = makeDecisions(event: event, state: &states.elements[index]) { embed(id, $0) }
     precondition(
       states.elements[index].id == id,

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// An ordered collection of identifiable values with O(1) lookup by id: the state of a list of
 /// children, such as the rows of a screen.
 ///
@@ -13,6 +15,11 @@
 /// Ids are unique: adding an element whose id is already present is a programming error and stops
 /// the program with a message that names the id. Positions are `Int`s from 0, as in an array.
 ///
+/// Each element keeps its identity while it stays in the collection, through updates: an
+/// element removed and then added with the same id, even within one event, is a new child. Its
+/// old work is cancelled (see ``ChildWork``), and a view's model of the old child never drives
+/// the new one. Equality looks only at the elements.
+///
 /// - Complexity: Lookup, update and `append` by id are O(1) (amortized for `append`); inserting
 ///   or removing anywhere but the end is O(*n*), because the positions after it change.
 public struct IdentifiedArray<Element: Identifiable> {
@@ -22,11 +29,18 @@ public struct IdentifiedArray<Element: Identifiable> {
   @usableFromInline var elements: [Element]
   /// The position of each element, by id.
   @usableFromInline var positions: [Element.ID: Int]
+  /// The identity of each element, in the order of `elements`: the version drawn when it was
+  /// added.
+  @usableFromInline var stamps: [UInt64]
+  /// What changed, for the store's checks of its children.
+  @usableFromInline var log: ChangeLog<Element.ID>
 
   /// Creates an empty collection.
   public init() {
     elements = []
     positions = [:]
+    stamps = []
+    log = ChangeLog()
   }
 
   /// Creates a collection of `elements`, in order.
@@ -72,6 +86,7 @@ public struct IdentifiedArray<Element: Identifiable> {
         "IdentifiedArray: the element set for id \(id) has a different id, \(newValue.id)")
       if let position = positions[id] {
         elements[position] = newValue
+        log.updated(id)
       } else {
         append(newValue)
       }
@@ -87,6 +102,7 @@ public struct IdentifiedArray<Element: Identifiable> {
       positions[element.id] == nil,
       "IdentifiedArray: an element with id \(element.id) is already present")
     positions[element.id] = elements.count
+    stamps.append(log.restructured(element.id))
     elements.append(element)
   }
 
@@ -102,6 +118,7 @@ public struct IdentifiedArray<Element: Identifiable> {
       (0...elements.count).contains(position),
       "IdentifiedArray: position \(position) is outside 0...\(elements.count)")
     elements.insert(element, at: position)
+    stamps.insert(log.restructured(element.id), at: position)
     reindex(from: position)
   }
 
@@ -112,6 +129,8 @@ public struct IdentifiedArray<Element: Identifiable> {
   public mutating func remove(id: Element.ID) -> Element? {
     guard let position = positions.removeValue(forKey: id) else { return nil }
     let removed = elements.remove(at: position)
+    stamps.remove(at: position)
+    _ = log.restructured(id)
     reindex(from: position)
     return removed
   }
@@ -120,8 +139,21 @@ public struct IdentifiedArray<Element: Identifiable> {
   ///
   /// - Complexity: O(*n*).
   public mutating func removeAll(where shouldBeRemoved: (Element) throws -> Bool) rethrows {
-    try elements.removeAll(where: shouldBeRemoved)
-    positions.removeAll(keepingCapacity: true)
+    var kept = 0
+    for position in elements.indices {
+      if try shouldBeRemoved(elements[position]) {
+        positions[elements[position].id] = nil
+        _ = log.restructured(elements[position].id)
+      } else {
+        if kept != position {
+          elements.swapAt(kept, position)
+          stamps.swapAt(kept, position)
+        }
+        kept += 1
+      }
+    }
+    elements.removeSubrange(kept...)
+    stamps.removeSubrange(kept...)
     reindex(from: 0)
   }
 
@@ -135,6 +167,7 @@ public struct IdentifiedArray<Element: Identifiable> {
     id: Element.ID, _ body: (inout Element) throws -> Result
   ) rethrows -> Result? {
     guard let position = positions[id] else { return nil }
+    log.updated(id)
     let result = try body(&elements[position])
     precondition(
       elements[position].id == id,
@@ -146,6 +179,108 @@ public struct IdentifiedArray<Element: Identifiable> {
     for position in start..<elements.count {
       positions[elements[position].id] = position
     }
+  }
+
+  // MARK: - Identity, for the store's checks of its children
+
+  /// The identity of the element with `id`, if there is one: it stays the same while the element
+  /// stays in the collection, and differs for an element removed and then added with the same id.
+  ///
+  /// - Complexity: O(1).
+  package func identity(of id: Element.ID) -> UInt64? {
+    positions[id].map { stamps[$0] }
+  }
+
+  /// A value that changes whenever anything in the collection does, and that no other collection
+  /// had: the same value means the same elements, with the same identities.
+  package var version: UInt64 { log.version }
+
+  /// A value that changes whenever an element is added or removed, and that no other collection
+  /// had: the same value means the same identities, though elements may have been updated.
+  package var structure: UInt64 { log.structure }
+
+  /// The ids of the elements updated, added or removed since the collection had `version`, oldest
+  /// first and possibly repeated; `nil` when that is not known (too many changes since, or another
+  /// collection's version).
+  package func changes(since version: UInt64) -> [Element.ID]? {
+    log.changes(since: version)
+  }
+}
+
+/// The last changes of an ``IdentifiedArray``, for the store's checks of its children: a version
+/// drawn for each change, unique in the process, and the ids of the last few changes.
+// NB: versions are drawn from one counter for the whole process, so a version names one state of
+// one collection: a collection that has the version another had seen is that state, and its
+// recent changes tell what changed since, whatever was copied or assigned in between.
+@usableFromInline
+struct ChangeLog<ID: Hashable> {
+  /// One change: the version before it, and the element it changed.
+  private typealias Change = (before: UInt64, id: ID)
+
+  /// How many changes are kept: more changes than this in one event are found by looking at every
+  /// child instead.
+  static var capacity: Int { 16 }
+
+  private(set) var version: UInt64 = 0
+  private(set) var structure: UInt64 = 0
+  private var recent: [Change] = []
+  /// Where the next change goes in `recent`, once it is full: the oldest change.
+  private var next = 0
+
+  @usableFromInline
+  init() {}
+
+  /// Records that the element with `id` was updated.
+  @usableFromInline
+  mutating func updated(_ id: ID) {
+    _ = record(id)
+  }
+
+  /// Records that the element with `id` was added or removed, and returns the new version: the
+  /// identity of an added element.
+  @usableFromInline
+  mutating func restructured(_ id: ID) -> UInt64 {
+    let version = record(id)
+    structure = version
+    return version
+  }
+
+  private mutating func record(_ id: ID) -> UInt64 {
+    let version = ChangeVersions.next()
+    let change: Change = (self.version, id)
+    if recent.count < Self.capacity {
+      recent.append(change)
+    } else {
+      recent[next] = change
+      next = (next + 1) % Self.capacity
+    }
+    self.version = version
+    return version
+  }
+
+  /// The ids changed since `version`, oldest first; `nil` when not known.
+  func changes(since version: UInt64) -> [ID]? {
+    if version == self.version { return [] }
+    var ids: [ID] = []
+    var found = false
+    for offset in 0..<recent.count {
+      let change = recent[(next + offset) % recent.count]
+      if !found, change.before == version { found = true }
+      if found { ids.append(change.id) }
+    }
+    return found ? ids : nil
+  }
+}
+
+extension ChangeLog: Sendable where ID: Sendable {}
+
+/// The process-wide counter that ``ChangeLog`` versions are drawn from.
+enum ChangeVersions {
+  private static let counter = Atomic<UInt64>(0)
+
+  /// A version no collection had before.
+  static func next() -> UInt64 {
+    counter.wrappingAdd(1, ordering: .relaxed).newValue
   }
 }
 

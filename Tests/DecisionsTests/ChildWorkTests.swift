@@ -264,8 +264,8 @@ private enum Twins: Feature {
     var state = Twins.State()
     state.left.append(Row.State(id: 1))
     state.right.append(Row.State(id: 2))
-    #expect(Twins.lifetime(ofWorkIn: [WorkID(1)][...], state: state) == .alive)
-    #expect(Twins.lifetime(ofWorkIn: [WorkID(2)][...], state: state) == .alive)
+    #expect(Twins.lifetime(ofWorkIn: [WorkID(1)][...], state: state).isAlive == true)
+    #expect(Twins.lifetime(ofWorkIn: [WorkID(2)][...], state: state).isAlive == true)
     #expect(Twins.lifetime(ofWorkIn: [WorkID(3)][...], state: state) == .gone)
   }
 
@@ -274,15 +274,15 @@ private enum Twins: Feature {
     func lifetime(_ scope: [WorkID]) -> WorkLifetime {
       Holder.lifetime(ofWorkIn: scope[...], state: state)
     }
-    #expect(lifetime([]) == .alive)
+    #expect(lifetime([]).isAlive == true)
     #expect(lifetime([WorkID(Holder.Scope.sheet)]) == .gone)
     #expect(lifetime([WorkID(1)]) == .gone)
-    #expect(lifetime([WorkID(Holder.Scope.loose)]) == .alive)
+    #expect(lifetime([WorkID(Holder.Scope.loose)]).isAlive == true)
     #expect(lifetime([WorkID("elsewhere")]) == .undeclared)
     state.sheet = Row.State(id: 0)
     state.rows.append(Row.State(id: 1))
-    #expect(lifetime([WorkID(Holder.Scope.sheet)]) == .alive)
+    #expect(lifetime([WorkID(Holder.Scope.sheet)]).isAlive == true)
     #expect(lifetime([WorkID(1), WorkID("load")]) == .undeclared)
-    #expect(lifetime([WorkID(1)]) == .alive)
+    #expect(lifetime([WorkID(1)]).isAlive == true)
   }
 }

@@ -1,6 +1,7 @@
 import Decisions
 import DecisionsTesting
 import Synchronization
+import TestSupport
 import Testing
 
 /// A list of rows whose removal can queue the row's return: the same id, a new row.
@@ -14,6 +15,8 @@ private enum Rows: Feature {
     case add(Int)
     /// Removes the row and queues its return as a new row, with `Effects.send`.
     case replaceLater(Int)
+    /// Removes the row and adds a new row with the same id, in one event.
+    case replaceNow(Int)
   }
 
   enum Decision: Equatable, Sendable {
@@ -33,6 +36,10 @@ private enum Rows: Feature {
     case .replaceLater(let id):
       _ = state.rows.remove(id: id)
       return [.add(id)]
+    case .replaceNow(let id):
+      _ = state.rows.remove(id: id)
+      state.rows.append(Row.State(id: id))
+      return []
     }
   }
 
@@ -135,6 +142,46 @@ private enum Stopper: Feature {
     #expect(store.state.rows[id: 1]?.value == 0)
   }
 
+  @Test func aRowRemovedAndAddedBackInOneEventIsANewRowOnAStore() async throws {
+    let loads = ControlledDependency<Void, Int>()
+    let store = Store<Rows>(state: .init(), deps: .init(load: { (try? await loads()) ?? -1 }))
+    await store.send(.add(1))
+    await store.send(.add(2))
+    await store.send(.row(id: 1, .load))
+    await store.send(.row(id: 2, .load))
+    let first = try await loads.nextCall()
+    let second = try await loads.nextCall()
+    await store.send(.replaceNow(1))
+    // Row 1's load ended with the old row 1; row 2 is the same row, and keeps its own.
+    #expect(!first.isWaiting)
+    #expect(second.isWaiting)
+    first.answer(7)
+    second.answer(8)
+    await store.settle()
+    #expect(await store.state.rows[id: 1]?.value == 0)
+    #expect(await store.state.rows[id: 2]?.value == 8)
+  }
+
+  @MainActor
+  @Test func aRowRemovedAndAddedBackInOneEventIsANewRowOnAMainStore() async throws {
+    let loads = ControlledDependency<Void, Int>()
+    let store = MainStore<Rows>(state: .init(), deps: .init(load: { (try? await loads()) ?? -1 }))
+    store.send(.add(1))
+    store.send(.add(2))
+    store.send(.row(id: 1, .load))
+    store.send(.row(id: 2, .load))
+    let first = try await loads.nextCall()
+    let second = try await loads.nextCall()
+    store.send(.replaceNow(1))
+    #expect(!first.isWaiting)
+    #expect(second.isWaiting)
+    first.answer(7)
+    second.answer(8)
+    await store.settle()
+    #expect(store.state.rows[id: 1]?.value == 0)
+    #expect(store.state.rows[id: 2]?.value == 8)
+  }
+
   // MARK: - Stopping from inside a send
 
   @MainActor
@@ -193,5 +240,102 @@ private enum Stopper: Feature {
       await store.settle()
       #expect(store.state.count == 1)
     }
+  }
+}
+
+/// A row whose id counts how often it is hashed: once per piece of the rows' work when a store
+/// looks at every piece after an event, a few times per event when it looks only at what changed.
+private enum CountedRow: Feature {
+  static let hashed = Atomic<Int>(0)
+
+  struct ID: Hashable, Sendable {
+    var value: Int
+
+    func hash(into hasher: inout Hasher) {
+      CountedRow.hashed.add(1, ordering: .relaxed)
+      hasher.combine(value)
+    }
+  }
+
+  struct State: Equatable, Identifiable, Sendable {
+    var id: ID
+    var ticks = 0
+  }
+
+  enum Event: Equatable, Sendable {
+    case load
+    case tick
+  }
+
+  enum Decision: Equatable, Sendable {
+    case load
+  }
+
+  struct Deps: Sendable {
+    var load: @Sendable () async -> Void
+  }
+
+  static func makeDecisions(event: Event, state: inout State) -> [Decision] {
+    switch event {
+    case .load: return [.load]
+    case .tick:
+      state.ticks += 1
+      return []
+    }
+  }
+
+  static func execute(_ decision: Decision, deps: Deps, effects: Effects<Event>) {
+    effects.run(id: "load") { _ in await deps.load() }
+  }
+}
+
+private enum CountedRows: Feature {
+  struct State: Equatable, Sendable {
+    var rows: IdentifiedArray<CountedRow.State> = []
+  }
+
+  enum Event: Equatable, Sendable {
+    case row(id: CountedRow.ID, CountedRow.Event)
+  }
+
+  enum Decision: Equatable, Sendable {
+    case row(id: CountedRow.ID, CountedRow.Decision)
+  }
+
+  typealias Deps = CountedRow.Deps
+
+  static func makeDecisions(event: Event, state: inout State) -> [Decision] {
+    switch event {
+    case .row(let id, let event):
+      return CountedRow.makeDecisions(event: event, id: id, in: &state.rows, embed: Decision.row)
+    }
+  }
+
+  static func execute(_ decision: Decision, deps: Deps, effects: Effects<Event>) {
+    switch decision {
+    case .row(let id, let decision):
+      CountedRow.execute(decision, deps: deps, effects: effects, scope: id) { .row(id: id, $0) }
+    }
+  }
+
+  static let childWork: [ChildWork<State>] = [.children(CountedRow.self, in: \.rows)]
+}
+
+/// What the check of children's work costs: what an event changed, not what exists.
+@Suite(.serialized, .timeLimit(.minutes(1))) struct ChildWorkCostTests {
+  @MainActor
+  @Test func anEventThatUpdatesARowDoesNotLookAtEveryRowsWork() async {
+    let gate = Gate()
+    let ids = (0..<1_000).map { CountedRow.ID(value: $0) }
+    let store = MainStore<CountedRows>(
+      state: .init(rows: IdentifiedArray(uniqueElements: ids.map { .init(id: $0) })),
+      deps: .init(load: { _ = await gate.waitUnlessCancelled() }))
+    for id in ids { store.send(.row(id: id, .load)) }
+    let before = CountedRow.hashed.load(ordering: .relaxed)
+    for id in ids.prefix(100) { store.send(.row(id: id, .tick)) }
+    // A few hashes per event, to find the row; looking at each row's work would be 1,000 more.
+    #expect(CountedRow.hashed.load(ordering: .relaxed) - before <= 100 * 10)
+    store.stop()
+    gate.open()
   }
 }

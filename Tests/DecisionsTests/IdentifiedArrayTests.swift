@@ -1,5 +1,6 @@
-import Decisions
 import Testing
+
+@testable import Decisions
 
 @Suite struct IdentifiedArrayTests {
   struct Row: Identifiable, Equatable, Sendable {
@@ -80,5 +81,82 @@ import Testing
       state.value += 1
       return ["bumped"]
     }
+  }
+}
+
+/// Each element's identity, and the log of changes that the stores read to check only what an
+/// event changed.
+@Suite struct IdentifiedArrayIdentityTests {
+  struct Row: Identifiable, Equatable, Sendable {
+    var id: Int
+    var value = 0
+  }
+
+  @Test func anElementKeepsItsIdentityThroughUpdates() throws {
+    var rows: IdentifiedArray<Row> = [Row(id: 1), Row(id: 2)]
+    let identity = try #require(rows.identity(of: 1))
+    rows[id: 1]?.value = 5
+    rows.update(id: 1) { $0.value += 1 }
+    rows[id: 1] = Row(id: 1, value: 9)
+    rows.insert(Row(id: 0), at: 0)
+    rows.remove(id: 2)
+    #expect(rows.identity(of: 1) == identity)
+  }
+
+  @Test func anElementRemovedAndAddedBackIsANewElement() throws {
+    var rows: IdentifiedArray<Row> = [Row(id: 1), Row(id: 2)]
+    let first = try #require(rows.identity(of: 1))
+    let other = try #require(rows.identity(of: 2))
+    rows.remove(id: 1)
+    rows.append(Row(id: 1))
+    #expect(rows.identity(of: 1) != first)
+    #expect(rows.identity(of: 2) == other)
+    // Equality looks at the elements only.
+    #expect(rows == [Row(id: 2), Row(id: 1)])
+  }
+
+  @Test func removingAllThatMatchKeepsTheOthersIdentities() throws {
+    var rows = IdentifiedArray(uniqueElements: (0..<6).map { Row(id: $0) })
+    let before = rows.ids.map { rows.identity(of: $0) }
+    rows.removeAll { $0.id.isMultiple(of: 2) }
+    #expect(rows.ids == [1, 3, 5])
+    #expect(rows.ids.map { rows.identity(of: $0) } == [before[1], before[3], before[5]])
+    #expect(rows.identity(of: 0) == nil)
+  }
+
+  @Test func theStructureChangesOnlyWhenElementsComeOrGo() {
+    var rows: IdentifiedArray<Row> = [Row(id: 1)]
+    let structure = rows.structure
+    let version = rows.version
+    rows[id: 1]?.value = 3
+    #expect(rows.structure == structure)
+    #expect(rows.version != version)
+    rows.append(Row(id: 2))
+    #expect(rows.structure != structure)
+  }
+
+  @Test func changesSinceAVersionNameTheElementsChanged() {
+    var rows = IdentifiedArray(uniqueElements: (0..<100).map { Row(id: $0) })
+    let seen = rows.version
+    #expect(rows.changes(since: seen) == [])
+    rows[id: 5]?.value = 1
+    rows.remove(id: 7)
+    rows.append(Row(id: 200))
+    #expect(rows.changes(since: seen) == [5, 7, 200])
+    // A copy that changed on its own tells its own changes from the shared version.
+    var copy = rows
+    copy.update(id: 9) { $0.value = 2 }
+    #expect(copy.changes(since: rows.version) == [9])
+    #expect(rows.changes(since: copy.version) == nil)
+  }
+
+  @Test func tooManyChangesOrAnotherCollectionsVersionAreNotKnown() {
+    var rows = IdentifiedArray(uniqueElements: (0..<100).map { Row(id: $0) })
+    let seen = rows.version
+    for id in 0..<17 { rows[id: id]?.value = 1 }
+    #expect(rows.changes(since: seen) == nil)
+    let other: IdentifiedArray<Row> = [Row(id: 1)]
+    #expect(rows.changes(since: other.version) == nil)
+    #expect(other.changes(since: 0) == [1])
   }
 }

@@ -68,6 +68,8 @@ final class EventLoop<F: Feature> {
   private var hasHook = false
   /// Whether the hook asked to hear of each state change before it happens.
   private var hookWantsWillChange = false
+  /// The children's fingerprint at the last check of their work's lifetimes, if it had one.
+  private var checkedFingerprint: UInt64?
 
   // NB: the two fields whose size depends on `F` come last: every field before them has an offset
   // the compiler knows, rather than one read from the class's metadata at each use.
@@ -282,9 +284,16 @@ final class EventLoop<F: Feature> {
 
   /// Cancels the work of the children that left the state, and reports work that no child lifetime
   /// covers (see ``Feature/childWork``).
+  // NB: skipped when no child came or went since the last check, by the fingerprint, so an event
+  // costs what it changed, not the number of children with work. The skip is sound because every
+  // piece of child work was either checked in a state with this fingerprint, or started since,
+  // in the current state (work starts only while an event is applied, before its check).
   @inline(never)
   private func endWorkOfGoneChildren() {
+    let fingerprint = F.childrenFingerprint(of: state)
+    if let fingerprint, fingerprint == checkedFingerprint { return }
     registry.endWorkOfGoneChildren(of: F.self, in: state, diagnostics: diagnostics)
+    checkedFingerprint = fingerprint
   }
 
   // MARK: - Start and stop

@@ -63,6 +63,11 @@ final class LoopLink<F: Feature>: WorkHostLink<F.Event>, @unchecked Sendable {
   package override var isAlive: Bool { target() != nil }
 
   // NB: called inside `execute`, which the loop calls on its isolation.
+  override func lifetime(ofWorkIn scope: ArraySlice<WorkID>) -> WorkLifetime {
+    F.lifetime(ofWorkIn: scope, state: loop.unsafelyUnwrapped.state)
+  }
+
+  // NB: called inside `execute`, which the loop calls on its isolation.
   override func started(_ id: WorkID?) {
     loop.unsafelyUnwrapped.workStarted(id: id)
   }

@@ -135,6 +135,10 @@ package class WorkEndLink: @unchecked Sendable {
   /// Reports on the owner's executor that the work with `token` ended, on `error` if it threw one
   /// that no handler took.
   func finish(_ token: UInt64, error: (any Error)?) async {}
+
+  /// Which child, in the owner's state now, the work in child scope `scope` belongs to; called on
+  /// the owner's executor as the work starts.
+  func lifetime(ofWorkIn scope: ArraySlice<WorkID>) -> WorkLifetime { .alive(identity: 0) }
 }
 
 /// The link to an actor that owns work.

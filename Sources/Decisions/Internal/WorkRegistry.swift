@@ -16,6 +16,9 @@ package final class WorkRegistry {
     package var isCancelled = false
     /// Whether no child lifetime covers its scope, and that was reported: it is not checked again.
     package var isWithoutLifetime = false
+    /// Which child, in its scope, the work belongs to: a child that later takes that child's place
+    /// has another identity (see ``WorkLifetime``).
+    package var identity: UInt64 = 0
   }
 
   /// The key that makes keyed work unique within its scope.
@@ -37,6 +40,9 @@ package final class WorkRegistry {
   /// How many entries have a non-empty scope: the work of children, whose lifetimes the owner
   /// checks after each event while there is any.
   @exclusivity(unchecked) package private(set) var childWorkCount = 0
+  /// The lifetime of the child work being reserved, from ``reserve(scope:id:)`` to
+  /// ``register(_:scope:id:task:)``.
+  @exclusivity(unchecked) private var reserved = WorkLifetime.alive(identity: 0)
   private let started: StartHandler?
   private let cancelRequested: CancelHandler?
   /// Where each piece of work reports its end, on its own task.
@@ -85,7 +91,10 @@ package final class WorkRegistry {
     nextToken &+= 1
     let token = nextToken
     activity?.workStarted(token)
-    if !scope.isEmpty { childWorkCount += 1 }
+    if !scope.isEmpty {
+      childWorkCount += 1
+      reserved = endLink.lifetime(ofWorkIn: scope[...])
+    }
     // NB: a switch rather than `if let`, which copied the optional id (two existentials) through
     // its value witnesses, even when it was `nil`.
     switch id {
@@ -108,7 +117,16 @@ package final class WorkRegistry {
     if let started {
       started(id)
     }
-    entries.set(Entry(scope: scope, id: id, task: task), for: token)
+    guard !scope.isEmpty else {
+      entries.set(Entry(scope: scope, id: id, task: task), for: token)
+      return
+    }
+    var entry = Entry(scope: scope, id: id, task: task)
+    if case .alive(let identity) = reserved { entry.identity = identity }
+    entries.set(entry, for: token)
+    // NB: started by a decision for a child that the event removed: it never belonged to a child.
+    if reserved == .gone { cancel(token: token) }
+    reserved = .alive(identity: 0)
   }
 
   /// Cancels the keyed work with this scope and id, if it is running.
@@ -129,7 +147,7 @@ package final class WorkRegistry {
     for (token, entry) in entries.all
     where !entry.scope.isEmpty && !entry.isCancelled && !entry.isWithoutLifetime {
       switch lifetime(entry.scope[...]) {
-      case .alive: break
+      case .alive(let identity): if identity != entry.identity { gone.append(token) }
       case .gone: gone.append(token)
       case .undeclared: withoutLifetime.append(token)
       }
