@@ -239,9 +239,10 @@ extension Feature {
     return result
   }
 
-  /// A value that changes whenever a child that ``childWork`` covers may have come or gone; `nil`
-  /// when that cannot be told in O(1). The same value means every child with work is still the
-  /// same child.
+  /// A value that changes whenever a child that ``childWork`` covers may have come or gone.
+  ///
+  /// `nil` when that cannot be told in O(1). The same value means every child with work is still
+  /// the same child.
   package static func childrenFingerprint(of state: State) -> UInt64? {
     var fingerprint: UInt64 = 0
     for declaration in childWork {
