@@ -85,4 +85,7 @@ public enum IgnoredReason: Sendable, Hashable {
   case cancelledWork
   /// The work that sent it had already finished: its ``Send`` was kept and used afterwards.
   case finishedWork
+  /// A view's model of a child sent it after the child had left the state: a sheet closed, a row
+  /// removed (see ``ChildModel``).
+  case goneChild
 }

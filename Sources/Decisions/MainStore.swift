@@ -49,7 +49,7 @@
     fileprivate nonisolated let registrar = ObservationRegistrar()
     fileprivate nonisolated(unsafe) let stateKeyPath: KeyPath<MainStore<F>, F.State>
     /// The loop that processes events and runs work, the same as a ``Store``'s.
-    private let loop: EventLoop<F>
+    fileprivate let loop: EventLoop<F>
     /// Which work waits for the test, in a process with test doubles.
     package let workActivity: WorkActivity?
     // NB: created with the first child model: most stores have none. Unsafe only so that the
@@ -132,6 +132,13 @@
     /// after that one are not performed. Stopping twice does nothing.
     public func stop() {
       loop.stop()
+    }
+  }
+
+  extension MainStore: StaleEventDropping {
+    func dropStale(_ event: Any) {
+      guard let event = event as? F.Event else { return }
+      loop.ignore(event, reason: .goneChild)
     }
   }
 

@@ -127,6 +127,12 @@ public actor Store<F: Feature> {
     loop.send(contentsOf: events)
   }
 
+  /// Reports an event that never reached the core, for `reason`, to the diagnostics hook: for an
+  /// event of a child model whose child is gone.
+  package func ignore(_ event: F.Event, reason: IgnoredReason) {
+    loop.ignore(event, reason: reason)
+  }
+
   /// Sends an event from synchronous code, without waiting: for UI callbacks.
   ///
   /// Events posted from one thread are processed in the order posted, and before any event that thread

@@ -52,7 +52,8 @@
     ) -> ChildModel<Child> where Child.State: Equatable {
       childModels.model(
         key: ChildModels.Key(path: state, id: nil, core: core), from: self.state,
-        read: { $0[keyPath: state] }, send: { [weak self] in self?.send(event($0)) })
+        read: { $0[keyPath: state] }, send: { [weak self] in self?.send(event($0)) },
+        drop: { [weak self] in self?.dropStale(event($0)) })
     }
 
     /// Returns the model of an optional child, such as a sheet, or `nil` while the child's state is
@@ -72,7 +73,9 @@
     ) -> ChildModel<Child>? where Child.State: Equatable {
       childModels.optionalModel(
         key: ChildModels.Key(path: state, id: nil, core: core), from: self.state,
-        read: { $0[keyPath: state] }, send: { [weak self] in self?.send(event($0)) })
+        read: { $0[keyPath: state].map { ($0, nil) } },
+        send: { [weak self] in self?.send(event($0)) },
+        drop: { [weak self] in self?.dropStale(event($0)) })
     }
 
     /// Returns the model of the child with `id` in an ``IdentifiedArray`` of children, or `nil`
@@ -99,10 +102,11 @@
       in children: KeyPath<ModelCore.State, IdentifiedArray<Child.State>>,
       event: @escaping (Child.State.ID, Child.Event) -> ModelCore.Event
     ) -> ChildModel<Child>? where Child.State: Equatable & Identifiable {
-      childModels.optionalModel(
-        key: ChildModels.Key(path: children, id: id, core: core), from: self.state,
-        read: { $0[keyPath: children][id: id] },
-        send: { [weak self] in self?.send(event(id, $0)) })
+      childModels.identifiedModel(
+        key: ChildModels.Key(path: children, id: nil, core: core), id: id, from: self.state,
+        children: children,
+        send: { [weak self] in self?.send(event(id, $0)) },
+        drop: { [weak self] in self?.dropStale(event(id, $0)) })
     }
 
     /// Returns the model of the child with `id` in an array of children, or `nil` when no child has
@@ -125,8 +129,14 @@
     ) -> ChildModel<Child>? where Child.State: Equatable & Identifiable {
       childModels.optionalModel(
         key: ChildModels.Key(path: children, id: id, core: core), from: self.state,
-        read: { $0[keyPath: children].first { $0.id == id } },
-        send: { [weak self] in self?.send(event(id, $0)) })
+        read: { $0[keyPath: children].first { $0.id == id }.map { ($0, nil) } },
+        send: { [weak self] in self?.send(event(id, $0)) },
+        drop: { [weak self] in self?.dropStale(event(id, $0)) })
+    }
+
+    /// Reports an event that a child model sent after its child left this model's state.
+    fileprivate func dropStale(_ event: ModelCore.Event) {
+      (self as? any StaleEventDropping)?.dropStale(event)
     }
   }
 #endif

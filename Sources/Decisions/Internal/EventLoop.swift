@@ -399,6 +399,11 @@ final class EventLoop<F: Feature> {
     resumeSettleWaitersIfSettled()
   }
 
+  /// Reports an event that never reached the core, for `reason`, to the diagnostics hook.
+  func ignore(_ event: F.Event, reason: IgnoredReason) {
+    if hasDiagnostics { report(ignored: event, reason: reason) }
+  }
+
   /// Work started; reported to the diagnostics hook.
   func workStarted(id: WorkID?) {
     if hasDiagnostics { report(workStarted: id) }
