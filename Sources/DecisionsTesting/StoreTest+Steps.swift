@@ -29,10 +29,10 @@ extension StoreTest where F.State: Equatable, F.Decision: Equatable, F.Event: Eq
     let location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
     await turns.enter()
     defer { turns.leave() }
-    await store.start()
+    await underTest.start()
     checkStartAsserted(before: "sending \(describe(event))", at: location)
     skipUnasserted(before: "sending \(describe(event))", at: location)
-    await store.send(event)
+    await underTest.send(event)
     let (steps, start) = reading { ($0.journal.steps, $0.assertedEvents) }
     // NB: work may have sent an event that the store processed just before this one.
     guard let index = steps[start...].firstIndex(where: { $0.event == event }) else {
@@ -81,17 +81,17 @@ extension StoreTest where F.State: Equatable, F.Decision: Equatable, F.Event: Eq
   ) async {
     let location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
     await turns.enter()
-    await store.start()
+    await underTest.start()
     checkStartAsserted(before: "receiving \(describe(event))", at: location)
     // NB: a hop to the store after the event was recorded, and before its step is read: the store
     // records a step within one call on its executor, so the step is then whole.
     if reading({ next(event, in: $0.journal.steps, from: $0.assertedEvents) }) == nil {
       // NB: settling waits for running work, which may wait for what another task's step does.
       turns.leave()
-      await store.settle()
+      await underTest.settle()
       await turns.enter()
     } else {
-      _ = await store.isStopped
+      await underTest.hop()
     }
     defer { turns.leave() }
     let (steps, start) = reading { ($0.journal.steps, $0.assertedEvents) }
@@ -156,7 +156,7 @@ extension StoreTest where F.State: Equatable, F.Decision: Equatable, F.Event: Eq
     var next = takeNext()
     if next == nil {
       turns.leave()
-      await store.settle()
+      await underTest.settle()
       await turns.enter()
       next = takeNext()
     }
@@ -202,7 +202,7 @@ extension StoreTest where F.State: Equatable, F.Decision: Equatable, F.Event: Eq
     let location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
     await turns.enter()
     defer { turns.leave() }
-    await store.start()
+    await underTest.start()
     progress.withLock { $0.startChecked = true }
     let start = journal.start ?? (journal.initialState, [])
     var expected = exhaustivity == .on ? journal.initialState : start.state
@@ -335,7 +335,7 @@ extension StoreTest {
     await turns.enter()
     defer { turns.leave() }
     // NB: one hop to the store first, so that an event it is processing now is counted.
-    _ = await store.isStopped
+    await underTest.hop()
     let new = reading { progress in
       let steps = progress.journal.steps
       defer { progress.assertedEvents = steps.count }
@@ -364,7 +364,7 @@ extension StoreTest where F.State: Equatable {
     line: UInt = #line,
     column: UInt = #column
   ) async {
-    let actual = await store.state
+    let actual = await underTest.state
     guard let problem = stateMismatch("The store's state", expected: expected, actual: actual)
     else { return }
     reportFailure(

@@ -1,8 +1,8 @@
 import Decisions
 
-/// Drives a real ``Decisions/Store`` in a test and asserts every step it takes, like ``CoreTest``
-/// does for a core: each event sent and each event its work sends back, with its decisions and a
-/// structural diff of the state — with no expectations and no sleeps.
+/// Drives a real ``Decisions/Store`` or ``Decisions/MainStore`` in a test and asserts every step it
+/// takes, like ``CoreTest`` does for a core: each event sent and each event its work sends back, with
+/// its decisions and a structural diff of the state — with no expectations and no sleeps.
 ///
 /// ```swift
 /// let test = StoreTest<FactFeature>(state: .idle, deps: .init(loadFact: { Fact(text: "hi") }, /* … */))
@@ -36,9 +36,48 @@ import Decisions
 /// `expectNoNewEvents` and `finish`) take turns, in the order they began, so each checks its own
 /// event's step whole; a step does not hold its turn while it settles the store. Which task's event
 /// the store processes first is up to the tasks: such a test is usually non-exhaustive.
+///
+/// **On a `MainStore`.** A feature that ships on a ``Decisions/MainStore`` is tested on one with
+/// ``init(state:deps:clocks:exhaustivity:endChecks:on:fileID:filePath:line:column:)``, from the
+/// main actor: `StoreTest(state: .init(), deps: deps, on: .mainStore)`. The steps, the end-of-test
+/// checks and their failure messages are the same; each step runs the store's calls on the main
+/// actor, and ``mainStore`` is the store.
 public final class StoreTest<F: Feature>: Sendable {
-  /// The store under test.
-  public let store: Store<F>
+  /// The actor store under test.
+  ///
+  /// - Precondition: The test runs on a ``Decisions/Store``, as it does unless created with
+  ///   `on: .mainStore`; a test on a `MainStore` has ``mainStore`` instead.
+  public var store: Store<F> {
+    switch underTest {
+    case .store(let store): return store
+    #if canImport(Observation)
+      case .mainStore:
+        preconditionFailure(
+          "This StoreTest runs on a MainStore, created with `on: .mainStore`: use `test.mainStore`."
+        )
+    #endif
+    }
+  }
+  #if canImport(Observation)
+    /// The main-actor store under test.
+    ///
+    /// - Precondition: The test runs on a ``Decisions/MainStore``: it was created with
+    ///   `on: .mainStore`.
+    public var mainStore: MainStore<F> {
+      switch underTest {
+      case .mainStore(let store): return store
+      case .store:
+        preconditionFailure(
+          "This StoreTest runs on a Store: use `test.store`, or create it with `on: .mainStore`.")
+      }
+    }
+  #endif
+  /// Which store the test runs the feature on.
+  public let kind: StoreKind
+  /// The store the steps drive.
+  let underTest: StoreUnderTest<F>
+  /// Which work waits for the test.
+  let workActivity: WorkActivity?
   /// Everything the store did, from its diagnostics hook.
   public let journal: Journal<F>
   /// How strictly each step is checked.
@@ -142,7 +181,7 @@ public final class StoreTest<F: Feature>: Sendable {
   ///   - filePath: The caller's file path, for the location of failures found at release.
   ///   - line: The caller's line, for the location of failures found at release.
   ///   - column: The caller's column, for the location of failures found at release.
-  public init(
+  public convenience init(
     state: F.State,
     deps: F.Deps,
     clocks: [TestClock] = [],
@@ -154,15 +193,89 @@ public final class StoreTest<F: Feature>: Sendable {
     column: UInt = #column
   ) {
     let journal = Journal<F>(initialState: state)
+    // NB: before the store, so that it tracks which work waits for the test.
+    WorkActivity.startTracking()
+    let store = Store(state: state, deps: deps, diagnostics: journal.record)
+    self.init(
+      .store(store), kind: .store, workActivity: store.workActivity, journal: journal, deps: deps,
+      clocks: clocks, exhaustivity: exhaustivity, endChecks: endChecks,
+      location: Location(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// Creates a store of the given kind from a state and deps, recording its diagnostics: for a
+  /// feature that ships on a ``Decisions/MainStore``, or a test of both kinds.
+  ///
+  /// ```swift
+  /// @MainActor
+  /// @Test func aLoadSucceeds() async {
+  ///   let test = StoreTest<Loader>(state: .idle, deps: deps, on: .mainStore)
+  ///   await test.send(.tap, decisions: [.load]) { $0 = .loading }
+  ///   await test.receive(.finished("hi")) { $0 = .loaded("hi") }
+  ///   await test.finish()
+  /// }
+  /// ```
+  /// A `MainStore` performs the core's start decisions here, as its initializer does; the steps
+  /// and end-of-test checks are those of a test on a ``Decisions/Store``, with the same messages.
+  /// Each step runs the store's calls on the main actor, so a test may run anywhere once created;
+  /// from a test that is not on the main actor, create it with `await`.
+  /// - Parameters:
+  ///   - state: The initial state.
+  ///   - deps: The deps the store performs decisions with.
+  ///   - clocks: Test clocks the deps use that are not kept in `deps` itself.
+  ///   - exhaustivity: How strictly each step is checked; exhaustive unless set to
+  ///     ``Exhaustivity/off``.
+  ///   - endChecks: The checks made when the test ends; all of them unless the test says otherwise.
+  ///   - kind: The store to run the feature on: ``StoreKind/mainStore`` or ``StoreKind/store``.
+  ///   - fileID: The caller's file id, for the location of failures found at release.
+  ///   - filePath: The caller's file path, for the location of failures found at release.
+  ///   - line: The caller's line, for the location of failures found at release.
+  ///   - column: The caller's column, for the location of failures found at release.
+  @MainActor
+  public convenience init(
+    state: F.State,
+    deps: F.Deps,
+    clocks: [TestClock] = [],
+    exhaustivity: Exhaustivity = .on,
+    endChecks: EndChecks = .all,
+    on kind: StoreKind,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    switch kind {
+    case .store:
+      self.init(
+        state: state, deps: deps, clocks: clocks, exhaustivity: exhaustivity,
+        endChecks: endChecks, fileID: fileID, filePath: filePath, line: line, column: column)
+    #if canImport(Observation)
+      case .mainStore:
+        let journal = Journal<F>(initialState: state)
+        // NB: before the store, so that it tracks which work waits for the test.
+        WorkActivity.startTracking()
+        let store = MainStore(state: state, deps: deps, diagnostics: journal.record)
+        self.init(
+          .mainStore(store), kind: .mainStore, workActivity: store.workActivity, journal: journal,
+          deps: deps, clocks: clocks, exhaustivity: exhaustivity, endChecks: endChecks,
+          location: Location(fileID: fileID, filePath: filePath, line: line, column: column))
+    #endif
+    }
+  }
+
+  /// Creates a test of `store`, which records its diagnostics in `journal`.
+  private init(
+    _ store: StoreUnderTest<F>, kind: StoreKind, workActivity: WorkActivity?, journal: Journal<F>,
+    deps: F.Deps, clocks: [TestClock], exhaustivity: Exhaustivity, endChecks: EndChecks,
+    location: Location
+  ) {
+    self.underTest = store
+    self.kind = kind
+    self.workActivity = workActivity
     self.journal = journal
     self.exhaustivity = exhaustivity
     self.endChecks = endChecks
-    let location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
     self.location = location
-    // NB: before the store, so that it tracks which work waits for the test.
-    WorkActivity.startTracking()
-    self.store = Store(state: state, deps: deps, diagnostics: journal.record)
-    guard let activity = store.workActivity else { return }
+    guard let activity = workActivity else { return }
     for clock in clocks + TestClock.clocks(in: deps) {
       clock.attach(activity)
     }
@@ -184,7 +297,7 @@ public final class StoreTest<F: Feature>: Sendable {
   // finishing (it sent its last event, and its end is on its way to the store).
   deinit {
     let finished = progress.withLock { $0.isFinished }
-    let stuck = store.workActivity?.hasWaits ?? false
+    let stuck = workActivity?.hasWaits ?? false
     guard !finished, let problems = endProblems(runningWork: stuck) else { return }
     reportFailure(
       "The test ended with \(problems)\n(Checked when the StoreTest was released; call "
@@ -199,18 +312,18 @@ public final class StoreTest<F: Feature>: Sendable {
   /// event sent without asserting its step fails the end-of-test check.
   @_disfavoredOverload
   nonisolated(nonsending) public func send(_ event: F.Event) async {
-    await store.send(event)
+    await underTest.send(event)
   }
 
   /// Returns once the store has no queued events and no running work, except work that waits for
   /// the test (see ``Decisions/Store/settle()``).
   nonisolated(nonsending) public func settle() async {
-    await store.settle()
+    await underTest.settle()
   }
 
   /// The store's current state.
   public var state: F.State {
-    get async { await store.state }
+    get async { await underTest.state }
   }
 
   /// The events the store has processed so far, in order, including those its work sent back.
@@ -248,9 +361,9 @@ public final class StoreTest<F: Feature>: Sendable {
     // NB: settling waits for running work; a test that leaves work running on purpose switches the
     // check off, and then `finish()` does not wait for it either.
     if endChecks.contains(.runningWork) {
-      await store.settle()
+      await underTest.settle()
     } else {
-      _ = await store.isStopped
+      await underTest.hop()
     }
     await turns.enter()
     progress.withLock { $0.isFinished = true }
@@ -261,7 +374,7 @@ public final class StoreTest<F: Feature>: Sendable {
         "The test ended with \(problems)",
         at: Location(fileID: fileID, filePath: filePath, line: line, column: column))
     }
-    await store.stop()
+    await underTest.stop()
   }
 
   /// Asserts that no work ended on an error that no `catch:` handler turned into an event, and marks

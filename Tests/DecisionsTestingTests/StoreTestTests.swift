@@ -12,24 +12,26 @@ import Testing
     .init(load: load, track: { _ in }, log: { _ in }, snackbar: snackbars.record)
   }
 
-  @Test func aLoadSucceedsEndToEnd() async {
-    let test = StoreTest<Loader>(state: .idle, deps: deps(load: { "hi" }))
+  @Test(arguments: StoreKind.allCases)
+  func aLoadSucceedsEndToEnd(on kind: StoreKind) async {
+    let test = await StoreTest<Loader>(state: .idle, deps: deps(load: { "hi" }), on: kind)
     await test.send(.tap, decisions: [.track("tap"), .load]) { $0 = .loading(previous: nil) }
     await test.receive(.finished("hi"), decisions: [.log("hi")]) { $0 = .loaded("hi") }
     await test.finish()
   }
 
-  @Test func aFailureShowsTheSnackbarAndCanBeRetried() async {
+  @Test(arguments: StoreKind.allCases)
+  func aFailureShowsTheSnackbarAndCanBeRetried(on kind: StoreKind) async {
     let snackbars = Calls<String>()
     let attempts = Calls<Void>()
-    let test = StoreTest<Loader>(
+    let test = await StoreTest<Loader>(
       state: .idle,
       deps: deps(
         load: attempts.recording {
           if attempts.count == 1 { throw Loader.Offline() }
           return "second time"
         },
-        snackbars: snackbars))
+        snackbars: snackbars), on: kind)
     await test.send(.tap, decisions: [.track("tap"), .load]) { $0 = .loading(previous: nil) }
     await test.receive(
       .failed("Offline()"), decisions: [.log("failed: Offline()"), .snackbar("Went wrong")]
@@ -45,8 +47,9 @@ import Testing
     await test.finish()
   }
 
-  @Test func aWrongStateFailsWithADiff() async {
-    let test = StoreTest<Loader>(state: .idle, deps: deps(load: { "hi" }))
+  @Test(arguments: StoreKind.allCases)
+  func aWrongStateFailsWithADiff(on kind: StoreKind) async {
+    let test = await StoreTest<Loader>(state: .idle, deps: deps(load: { "hi" }), on: kind)
     let failures = await withCapturedFailures {
       await test.expectState(.loaded("hi"))
     }
@@ -61,8 +64,10 @@ import Testing
       ])
   }
 
-  @Test func unhandledWorkErrorsFailAndAreNamed() async {
-    let test = StoreTest<Loader>(state: .idle, deps: deps(load: { "hi" }), endChecks: [])
+  @Test(arguments: StoreKind.allCases)
+  func unhandledWorkErrorsFailAndAreNamed(on kind: StoreKind) async {
+    let test = await StoreTest<Loader>(
+      state: .idle, deps: deps(load: { "hi" }), endChecks: [], on: kind)
     #expect(withCapturedFailures { test.expectNoUnhandledErrors() }.isEmpty)
     test.journal.record(.workFailed(id: WorkID("sync"), error: Loader.Offline()))
     let failures = withCapturedFailures { test.expectNoUnhandledErrors() }
@@ -75,8 +80,10 @@ import Testing
       ])
   }
 
-  @Test func unexpectedProcessedEventsFail() async {
-    let test = StoreTest<Loader>(state: .idle, deps: deps(load: { "hi" }), exhaustivity: .off)
+  @Test(arguments: StoreKind.allCases)
+  func unexpectedProcessedEventsFail(on kind: StoreKind) async {
+    let test = await StoreTest<Loader>(
+      state: .idle, deps: deps(load: { "hi" }), exhaustivity: .off, on: kind)
     await test.send(.tap)
     await test.settle()
     let failures = withCapturedFailures { test.expectProcessed([]) }  // `send` asserted the tap
@@ -175,9 +182,10 @@ import Testing
   // NB: each task's sends used to read the journal and the count of asserted events apart, while
   // another task's send moved the count past the journal it had read: a crash (a range whose lower
   // bound was above its upper), or a send that did not find its own event.
-  @Test func sendsFromSeveralTasksAtOnceAreEachChecked() async {
-    let test = StoreTest<Ticker>(
-      state: .init(), deps: .init(clock: TestClock()), exhaustivity: .off)
+  @Test(arguments: StoreKind.allCases)
+  func sendsFromSeveralTasksAtOnceAreEachChecked(on kind: StoreKind) async {
+    let test = await StoreTest<Ticker>(
+      state: .init(), deps: .init(clock: TestClock()), exhaustivity: .off, on: kind)
     let failures = await withCapturedFailures {
       await withTaskGroup(of: Void.self) { group in
         for _ in 0..<8 {
@@ -194,10 +202,11 @@ import Testing
 
   // NB: the load waits for a gate that the second tap's tracking opens. Had the receive held its
   // turn while it settled, waiting for the load, the second tap could never take its turn.
-  @Test func aReceiveThatSettlesLetsAnotherTasksSendGoFirst() async {
+  @Test(arguments: StoreKind.allCases)
+  func aReceiveThatSettlesLetsAnotherTasksSendGoFirst(on kind: StoreKind) async {
     let gate = Gate()
     let taps = Calls<String>()
-    let test = StoreTest<Loader>(
+    let test = await StoreTest<Loader>(
       state: .idle,
       deps: .init(
         load: {
@@ -209,7 +218,7 @@ import Testing
           if taps.count == 2 { gate.open() }
         },
         log: { _ in }, snackbar: { _ in }),
-      exhaustivity: .off)
+      exhaustivity: .off, on: kind)
     await test.send(.tap)
     let receiving = Task { await test.receive(.finished("hi")) }
     for _ in 0..<10 { await Task.yield() }

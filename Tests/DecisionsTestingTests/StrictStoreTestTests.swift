@@ -10,9 +10,10 @@ import Testing
     .init(load: load, track: { _ in }, log: { _ in }, snackbar: { _ in })
   }
 
-  @Test func aStoryOfSentAndReceivedEventsPassesWithNoFailure() async {
+  @Test(arguments: StoreKind.allCases)
+  func aStoryOfSentAndReceivedEventsPassesWithNoFailure(on kind: StoreKind) async {
     let failures = await withCapturedFailures {
-      let test = StoreTest<Loader>(state: .idle, deps: deps(load: { "hi" }))
+      let test = await StoreTest<Loader>(state: .idle, deps: deps(load: { "hi" }), on: kind)
       await test.send(.tap, decisions: [.track("tap"), .load]) { $0 = .loading(previous: nil) }
       await test.receive(.finished("hi"), decisions: [.log("hi")]) { $0 = .loaded("hi") }
       await test.finish()
@@ -20,8 +21,9 @@ import Testing
     #expect(failures == [])
   }
 
-  @Test func aReceivedStepWithAnotherStateFailsWithADiff() async {
-    let test = StoreTest<Loader>(state: .idle, deps: deps(load: { "hi" }))
+  @Test(arguments: StoreKind.allCases)
+  func aReceivedStepWithAnotherStateFailsWithADiff(on kind: StoreKind) async {
+    let test = await StoreTest<Loader>(state: .idle, deps: deps(load: { "hi" }), on: kind)
     await test.send(.tap, decisions: [.track("tap"), .load]) { $0 = .loading(previous: nil) }
     let failures = await withCapturedFailures {
       await test.receive(.finished("hi"), decisions: [.log("hi")]) { $0 = .loaded("hello") }
@@ -39,8 +41,9 @@ import Testing
     await test.finish()
   }
 
-  @Test func aSentStepWithOtherDecisionsFailsNamingThem() async {
-    let test = StoreTest<Loader>(state: .idle, deps: deps(load: { "hi" }))
+  @Test(arguments: StoreKind.allCases)
+  func aSentStepWithOtherDecisionsFailsNamingThem(on kind: StoreKind) async {
+    let test = await StoreTest<Loader>(state: .idle, deps: deps(load: { "hi" }), on: kind)
     let failures = await withCapturedFailures {
       await test.send(.tap, decisions: [.load]) { $0 = .loading(previous: nil) }
     }
@@ -58,8 +61,9 @@ import Testing
     await test.finish()
   }
 
-  @Test func receivingAnotherEventThanTheNextOneFailsAndNamesWhatCame() async {
-    let test = StoreTest<Loader>(state: .idle, deps: deps(load: { "hi" }))
+  @Test(arguments: StoreKind.allCases)
+  func receivingAnotherEventThanTheNextOneFailsAndNamesWhatCame(on kind: StoreKind) async {
+    let test = await StoreTest<Loader>(state: .idle, deps: deps(load: { "hi" }), on: kind)
     await test.send(.tap, decisions: [.track("tap"), .load]) { $0 = .loading(previous: nil) }
     let failures = await withCapturedFailures {
       await test.receive(.failed("offline"))
@@ -75,8 +79,9 @@ import Testing
     await test.finish()
   }
 
-  @Test func sendingBeforeReceivingWhatWorkSentFailsAndNamesIt() async {
-    let test = StoreTest<Loader>(state: .idle, deps: deps(load: { "hi" }))
+  @Test(arguments: StoreKind.allCases)
+  func sendingBeforeReceivingWhatWorkSentFailsAndNamesIt(on kind: StoreKind) async {
+    let test = await StoreTest<Loader>(state: .idle, deps: deps(load: { "hi" }), on: kind)
     await test.send(.tap, decisions: [.track("tap"), .load]) { $0 = .loading(previous: nil) }
     await test.settle()
     let failures = await withCapturedFailures {
@@ -94,9 +99,11 @@ import Testing
     await test.finish()
   }
 
-  @Test func receivingWhenWorkWaitsForTheTestFailsOnceSettled() async throws {
+  @Test(arguments: StoreKind.allCases)
+  func receivingWhenWorkWaitsForTheTestFailsOnceSettled(on kind: StoreKind) async throws {
     let load = ControlledDependency<Void, String>()
-    let test = StoreTest<Loader>(state: .idle, deps: deps(load: { try await load() }))
+    let test = await StoreTest<Loader>(
+      state: .idle, deps: deps(load: { try await load() }), on: kind)
     await test.send(.tap, decisions: [.track("tap"), .load]) { $0 = .loading(previous: nil) }
     let failures = await withCapturedFailures {
       await test.receive(.finished("hi"))
@@ -111,9 +118,11 @@ import Testing
     await test.finish()
   }
 
-  @Test func finishReportsWorkStillRunningByItsId() async throws {
+  @Test(arguments: StoreKind.allCases)
+  func finishReportsWorkStillRunningByItsId(on kind: StoreKind) async throws {
     let load = ControlledDependency<Void, String>()
-    let test = StoreTest<Loader>(state: .idle, deps: deps(load: { try await load() }))
+    let test = await StoreTest<Loader>(
+      state: .idle, deps: deps(load: { try await load() }), on: kind)
     await test.send(.tap, decisions: [.track("tap"), .load]) { $0 = .loading(previous: nil) }
     let failures = await withCapturedFailures { await test.finish() }
     #expect(
@@ -125,8 +134,9 @@ import Testing
     #expect(try await load.nextCall().isWaiting == false)
   }
 
-  @Test func finishFailsTheRunningSwiftTestingTest() async {
-    let test = StoreTest<Loader>(state: .idle, deps: deps(load: { "hi" }))
+  @Test(arguments: StoreKind.allCases)
+  func finishFailsTheRunningSwiftTestingTest(on kind: StoreKind) async {
+    let test = await StoreTest<Loader>(state: .idle, deps: deps(load: { "hi" }), on: kind)
     await test.send(.tap, decisions: [.track("tap"), .load]) { $0 = .loading(previous: nil) }
     await withKnownIssue {
       await test.finish()
@@ -135,8 +145,9 @@ import Testing
     }
   }
 
-  @Test func finishReportsEventsThatWereNotAsserted() async {
-    let test = StoreTest<Loader>(state: .idle, deps: deps(load: { "hi" }))
+  @Test(arguments: StoreKind.allCases)
+  func finishReportsEventsThatWereNotAsserted(on kind: StoreKind) async {
+    let test = await StoreTest<Loader>(state: .idle, deps: deps(load: { "hi" }), on: kind)
     await test.send(.tap, decisions: [.track("tap"), .load]) { $0 = .loading(previous: nil) }
     let failures = await withCapturedFailures { await test.finish() }
     #expect(
@@ -149,8 +160,9 @@ import Testing
       ])
   }
 
-  @Test func finishReportsUnhandledErrorsUntilTheTestTakesThem() async {
-    let test = StoreTest<Failing>(state: 0, deps: .init())
+  @Test(arguments: StoreKind.allCases)
+  func finishReportsUnhandledErrorsUntilTheTestTakesThem(on kind: StoreKind) async {
+    let test = await StoreTest<Failing>(state: 0, deps: .init(), on: kind)
     await test.send(.save, decisions: [.save])
     let failures = await withCapturedFailures { await test.finish() }
     #expect(
@@ -162,14 +174,15 @@ import Testing
         """
       ])
 
-    let checked = StoreTest<Failing>(state: 0, deps: .init())
+    let checked = await StoreTest<Failing>(state: 0, deps: .init(), on: kind)
     await checked.send(.save, decisions: [.save])
     await checked.settle()
     #expect(checked.takeUnhandledErrors().map(\.id) == [WorkID("save")])
     #expect(await withCapturedFailures { await checked.finish() } == [])
   }
 
-  @Test func finishReportsDroppedEventsUntilTheTestExpectsThem() async throws {
+  @Test(arguments: StoreKind.allCases)
+  func finishReportsDroppedEventsUntilTheTestExpectsThem(on kind: StoreKind) async throws {
     let load = ControlledDependency<Void, String>()
     // NB: work that ignores cancellation: it sends its result after the store cancelled it.
     let stubborn: @Sendable () async throws -> String = {
@@ -177,7 +190,7 @@ import Testing
       return try await call.value
     }
     for expectsIt in [false, true] {
-      let test = StoreTest<Loader>(state: .idle, deps: deps(load: stubborn))
+      let test = await StoreTest<Loader>(state: .idle, deps: deps(load: stubborn), on: kind)
       await test.send(.tap, decisions: [.track("tap"), .load]) { $0 = .loading(previous: nil) }
       let call = try await load.nextCall()
       await test.send(.finished("reset"), decisions: [.log("reset")]) { $0 = .loaded("reset") }
@@ -202,23 +215,26 @@ import Testing
     }
   }
 
-  @Test func eachEndCheckCanBeSwitchedOff() async {
+  @Test(arguments: StoreKind.allCases)
+  func eachEndCheckCanBeSwitchedOff(on kind: StoreKind) async {
     let load = ControlledDependency<Void, String>()
-    let test = StoreTest<Loader>(
+    let test = await StoreTest<Loader>(
       state: .idle, deps: deps(load: { try await load() }),
-      endChecks: .all.subtracting(.runningWork))
+      endChecks: .all.subtracting(.runningWork), on: kind)
     await test.send(.tap, decisions: [.track("tap"), .load]) { $0 = .loading(previous: nil) }
     #expect(await withCapturedFailures { await test.finish() } == [])
 
-    let unchecked = StoreTest<Loader>(state: .idle, deps: deps(load: { "hi" }), endChecks: [])
+    let unchecked = await StoreTest<Loader>(
+      state: .idle, deps: deps(load: { "hi" }), endChecks: [], on: kind)
     await unchecked.send(.tap, decisions: [.track("tap"), .load]) { $0 = .loading(previous: nil) }
     #expect(await withCapturedFailures { await unchecked.finish() } == [])
   }
 
-  @Test func aTestThatNeverFinishesIsCheckedWhenReleasedAtTheLineThatCreatedIt() async {
+  @Test(arguments: StoreKind.allCases)
+  func aTestThatNeverFinishesIsCheckedWhenReleasedAtTheLineThatCreatedIt(on kind: StoreKind) async {
     var line: UInt = 0
     let failures = await withCapturedFailures {
-      let test = StoreTest<Loader>(state: .idle, deps: deps(load: { "hi" }))
+      let test = await StoreTest<Loader>(state: .idle, deps: deps(load: { "hi" }), on: kind)
       line = #line - 1
       await test.send(.tap, decisions: [.track("tap"), .load]) { $0 = .loading(previous: nil) }
       await test.settle()
@@ -236,8 +252,9 @@ import Testing
       ])
   }
 
-  @Test func aPlainSendOfAnEventThatChangesSomethingFailsInAnExhaustiveTest() async {
-    let test = StoreTest<Loader>(state: .idle, deps: deps(load: { "hi" }))
+  @Test(arguments: StoreKind.allCases)
+  func aPlainSendOfAnEventThatChangesSomethingFailsInAnExhaustiveTest(on kind: StoreKind) async {
+    let test = await StoreTest<Loader>(state: .idle, deps: deps(load: { "hi" }), on: kind)
     let failures = await withCapturedFailures { await test.send(.tap) }
     #expect(failures.count == 2)  // the state and the decisions
     #expect(failures.first?.message.hasPrefix("Sent .tap: the state differs") == true)
@@ -245,10 +262,11 @@ import Testing
     await test.finish()
   }
 
-  @Test func aNonExhaustiveTestSaysWhatItSkipped() async throws {
+  @Test(arguments: StoreKind.allCases)
+  func aNonExhaustiveTestSaysWhatItSkipped(on kind: StoreKind) async throws {
     let load = ControlledDependency<Void, String>()
-    let test = StoreTest<Loader>(
-      state: .idle, deps: deps(load: { try await load() }), exhaustivity: .off)
+    let test = await StoreTest<Loader>(
+      state: .idle, deps: deps(load: { try await load() }), exhaustivity: .off, on: kind)
     await test.send(.tap, decisions: [.load])  // the state and the tracking are not checked
     await test.send(.tap)  // ignored by the core while loading
     try await load.nextCall().answer("hi")
@@ -268,9 +286,10 @@ import Testing
     await test.finish()
   }
 
-  @Test func aNonExhaustiveReceiveSkipsToTheEventItNames() async {
-    let test = StoreTest<Ticker>(
-      state: .init(), deps: .init(clock: ImmediateClock()), exhaustivity: .off)
+  @Test(arguments: StoreKind.allCases)
+  func aNonExhaustiveReceiveSkipsToTheEventItNames(on kind: StoreKind) async {
+    let test = await StoreTest<Ticker>(
+      state: .init(), deps: .init(clock: ImmediateClock()), exhaustivity: .off, on: kind)
     await test.send(.chain(3))
     await test.receive(.stepped(1)) { $0.steps = 3 }
     #expect(
@@ -281,9 +300,10 @@ import Testing
     await test.finish()
   }
 
-  @Test func noNewEventsBeforeADeadlineAndAFailureNamingTheEarlyOne() async {
+  @Test(arguments: StoreKind.allCases)
+  func noNewEventsBeforeADeadlineAndAFailureNamingTheEarlyOne(on kind: StoreKind) async {
     let clock = TestClock()
-    let test = StoreTest<Ticker>(state: .init(), deps: .init(clock: clock))
+    let test = await StoreTest<Ticker>(state: .init(), deps: .init(clock: clock), on: kind)
     await test.send(.typed("a"), decisions: [.debounce("a")]) { $0.query = "a" }
     await clock.advance(by: .milliseconds(299))
     #expect(await withCapturedFailures { await test.expectNoNewEvents() } == [])
@@ -302,16 +322,18 @@ import Testing
   // NB: compiles only because `send` and `receive` are `nonisolated(nonsending)`: the step closures
   // are main-actor isolated here, and would not be sent to another executor.
   @MainActor
-  @Test func aStoreTestRunsOnTheMainActor() async {
-    let test = StoreTest<Loader>(state: .idle, deps: deps(load: { "hi" }))
+  @Test(arguments: StoreKind.allCases)
+  func aStoreTestRunsOnTheMainActor(on kind: StoreKind) async {
+    let test = StoreTest<Loader>(state: .idle, deps: deps(load: { "hi" }), on: kind)
     await test.send(.tap, decisions: [.track("tap"), .load]) { $0 = .loading(previous: nil) }
     await test.receive(.finished("hi"), decisions: [.log("hi")]) { $0 = .loaded("hi") }
     await test.finish()
   }
 
-  @Test func advancingTheClockThenReceivingReadsLikeTheStory() async {
+  @Test(arguments: StoreKind.allCases)
+  func advancingTheClockThenReceivingReadsLikeTheStory(on kind: StoreKind) async {
     let clock = TestClock()
-    let test = StoreTest<Ticker>(state: .init(), deps: .init(clock: clock))
+    let test = await StoreTest<Ticker>(state: .init(), deps: .init(clock: clock), on: kind)
     await test.send(.typed("a"), decisions: [.debounce("a")]) { $0.query = "a" }
     await clock.advance(by: .milliseconds(100))
     await test.send(.typed("ab"), decisions: [.debounce("ab")]) { $0.query = "ab" }
@@ -326,8 +348,9 @@ import Testing
   // NB: `receive` hops to the store before it reads the journal, so that an event the store is
   // recording right then is read whole. This test passed without the hop too (the window is a few
   // hundred instructions); it pins that receiving keeps up with work that never pauses.
-  @Test func eachStepIsCheckedWholeWhileTheStoreIsStillBusy() async {
-    let test = StoreTest<Burst>(state: 0, deps: .init())
+  @Test(arguments: StoreKind.allCases)
+  func eachStepIsCheckedWholeWhileTheStoreIsStillBusy(on kind: StoreKind) async {
+    let test = await StoreTest<Burst>(state: 0, deps: .init(), on: kind)
     await test.send(.start(2_000), decisions: [.emit(2_000)])
     for value in 1...2_000 {
       await test.receive(.tick(value), decisions: [.note(value)]) { $0 = value }

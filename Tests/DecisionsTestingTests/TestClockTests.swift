@@ -171,9 +171,11 @@ import Testing
 
 /// The clock with a store: `advance` settles the store after each wake.
 @Suite(.timeLimit(.minutes(3))) struct TestClockStoreTests {
-  @Test func keystrokesInsideTheQuietPeriodSearchOnlyTheLastQuery() async {
+  @Test(arguments: StoreKind.allCases)
+  func keystrokesInsideTheQuietPeriodSearchOnlyTheLastQuery(on kind: StoreKind) async {
     let clock = TestClock()
-    let test = StoreTest<Ticker>(state: .init(), deps: .init(clock: clock), exhaustivity: .off)
+    let test = await StoreTest<Ticker>(
+      state: .init(), deps: .init(clock: clock), exhaustivity: .off, on: kind)
     await test.send(.typed("a"))
     await clock.advance(by: .milliseconds(100))
     await test.send(.typed("ab"))
@@ -186,10 +188,11 @@ import Testing
     #expect(clock.sleeperCount == 0)
   }
 
-  @Test(arguments: 0..<50) func advancingRightAfterSendingNeverRacesTheFirstSleep(round: Int) async
-  {
+  @Test(arguments: StoreKind.allCases, 0..<50)
+  func advancingRightAfterSendingNeverRacesTheFirstSleep(on kind: StoreKind, round: Int) async {
     let clock = TestClock()
-    let test = StoreTest<Ticker>(state: .init(), deps: .init(clock: clock), exhaustivity: .off)
+    let test = await StoreTest<Ticker>(
+      state: .init(), deps: .init(clock: clock), exhaustivity: .off, on: kind)
     await test.send(.typed("a"))
     await clock.advance(by: .milliseconds(300))
     #expect(await test.state.searched == ["a"])
@@ -221,9 +224,11 @@ import Testing
     }
   }
 
-  @Test func sleepersWakeInDeadlineOrderThenInTheOrderTheyFellAsleep() async {
+  @Test(arguments: StoreKind.allCases)
+  func sleepersWakeInDeadlineOrderThenInTheOrderTheyFellAsleep(on kind: StoreKind) async {
     let clock = TestClock()
-    let test = StoreTest<Ticker>(state: .init(), deps: .init(clock: clock), exhaustivity: .off)
+    let test = await StoreTest<Ticker>(
+      state: .init(), deps: .init(clock: clock), exhaustivity: .off, on: kind)
     for seconds in [3, 1, 2, 1] {
       await test.send(.wake(seconds))
       await test.settle()  // each asleep before the next: ties wake in this order
@@ -232,9 +237,11 @@ import Testing
     #expect(await test.state.searched == ["woke 1", "woke 1", "woke 2", "woke 3"])
   }
 
-  @Test func advanceRunsSleepsThatWokenWorkBeginsBeforeTheTarget() async {
+  @Test(arguments: StoreKind.allCases)
+  func advanceRunsSleepsThatWokenWorkBeginsBeforeTheTarget(on kind: StoreKind) async {
     let clock = TestClock()
-    let test = StoreTest<Ticker>(state: .init(), deps: .init(clock: clock), exhaustivity: .off)
+    let test = await StoreTest<Ticker>(
+      state: .init(), deps: .init(clock: clock), exhaustivity: .off, on: kind)
     await test.send(.chain(3))  // three steps of one second, each started by the last one's event
     await clock.advance(by: .milliseconds(2_500))
     #expect(await test.state.steps == 2)
@@ -243,9 +250,11 @@ import Testing
     #expect(clock.sleeperCount == 0)
   }
 
-  @Test func aRepeatingTimerTicksOncePerPeriodAndStopsWhenCancelled() async {
+  @Test(arguments: StoreKind.allCases)
+  func aRepeatingTimerTicksOncePerPeriodAndStopsWhenCancelled(on kind: StoreKind) async {
     let clock = TestClock()
-    let test = StoreTest<Ticker>(state: .init(), deps: .init(clock: clock), exhaustivity: .off)
+    let test = await StoreTest<Ticker>(
+      state: .init(), deps: .init(clock: clock), exhaustivity: .off, on: kind)
     await test.send(.start)
     await clock.advance(by: .seconds(3))
     #expect(await test.state.ticks == 3)
@@ -289,18 +298,22 @@ import Testing
     #expect(await store.state.searched == ["a"])
   }
 
-  @Test func runFiresEverythingIncludingSleepsBegunByWokenWork() async {
+  @Test(arguments: StoreKind.allCases)
+  func runFiresEverythingIncludingSleepsBegunByWokenWork(on kind: StoreKind) async {
     let clock = TestClock()
-    let test = StoreTest<Ticker>(state: .init(), deps: .init(clock: clock), exhaustivity: .off)
+    let test = await StoreTest<Ticker>(
+      state: .init(), deps: .init(clock: clock), exhaustivity: .off, on: kind)
     await test.send(.chain(4))
     await clock.run()
     #expect(await test.state.steps == 4)
     #expect(clock.now == .init(offset: .seconds(4)))
   }
 
-  @Test func runReportsARepeatingTimerThatNeverLetsItFinish() async {
+  @Test(arguments: StoreKind.allCases)
+  func runReportsARepeatingTimerThatNeverLetsItFinish(on kind: StoreKind) async {
     let clock = TestClock()
-    let test = StoreTest<Ticker>(state: .init(), deps: .init(clock: clock), exhaustivity: .off)
+    let test = await StoreTest<Ticker>(
+      state: .init(), deps: .init(clock: clock), exhaustivity: .off, on: kind)
     await test.send(.start)
     await withKnownIssue {
       await clock.run(maximumWakes: 5)
@@ -308,11 +321,15 @@ import Testing
       issue.description.contains("woke 5 sleepers and 1 still sleeps")
     }
     #expect(await test.state.ticks == 5)
-    await test.store.stop()
+    switch kind {
+    case .store: await test.store.stop()
+    case .mainStore: await test.mainStore.stop()
+    }
     await test.settle()  // the cancelled timer has ended
   }
 
-  @Test func aClockThatTheStoreTestDoesNotKnowFailsTheTestAtTheFirstSleep() async {
+  @Test(arguments: StoreKind.allCases)
+  func aClockThatTheStoreTestDoesNotKnowFailsTheTestAtTheFirstSleep(on kind: StoreKind) async {
     let clock = TestClock()
     // NB: a clock that reaches the test clock only through closures, where the store cannot see it.
     struct Hidden: Clock {
@@ -328,8 +345,8 @@ import Testing
         try await sleepUntil(deadline)
       }
     }
-    let test = StoreTest<Ticker>(
-      state: .init(), deps: .init(clock: Hidden(clock: clock)), exhaustivity: .off)
+    let test = await StoreTest<Ticker>(
+      state: .init(), deps: .init(clock: Hidden(clock: clock)), exhaustivity: .off, on: kind)
     await withKnownIssue {
       await test.send(.typed("a"))
       await test.settle()
@@ -339,19 +356,21 @@ import Testing
     // Known from then on, and passing it avoids the failure altogether.
     await clock.advance(by: .milliseconds(300))
     #expect(await test.state.searched == ["a"])
-    let passed = StoreTest<Ticker>(
-      state: .init(), deps: .init(clock: Hidden(clock: clock)), clocks: [clock], exhaustivity: .off)
+    let passed = await StoreTest<Ticker>(
+      state: .init(), deps: .init(clock: Hidden(clock: clock)), clocks: [clock], exhaustivity: .off,
+      on: kind)
     await passed.send(.typed("b"))
     await clock.advance(by: .milliseconds(300))
     #expect(await passed.state.searched == ["b"])
   }
 
-  @Test func aCallOfAControlledDependencyCountsAsSettled() async throws {
+  @Test(arguments: StoreKind.allCases)
+  func aCallOfAControlledDependencyCountsAsSettled(on kind: StoreKind) async throws {
     let load = ControlledDependency<Void, String>()
-    let test = StoreTest<Loader>(
+    let test = await StoreTest<Loader>(
       state: .idle,
       deps: .init(load: { try await load() }, track: { _ in }, log: { _ in }, snackbar: { _ in }),
-      exhaustivity: .off)
+      exhaustivity: .off, on: kind)
     await test.send(.tap)
     await test.settle()  // the load waits for the test's answer: settled
     #expect(await test.state == .loading(previous: nil))

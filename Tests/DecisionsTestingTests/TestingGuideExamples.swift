@@ -450,6 +450,39 @@ extension FactLoader.Deps {
     #expect(load.callCount == 1)
   }
 
+  @MainActor
+  @Test func aTapLoadsAFactOnAMainStore() async {
+    let test = StoreTest<FactLoader>(
+      state: .init(),
+      deps: .init(
+        loadFact: { .answer }, track: { _ in }, log: { _ in },
+        showSnackbar: unimplemented("showSnackbar")),
+      on: .mainStore)
+    await test.send(.tap, decisions: [.track("tap"), .load]) {
+      $0.status = .loading
+    }
+    #expect(test.mainStore.state.status == .loading)  // the store itself, on the main actor
+    await test.receive(.finishLoading(.answer), decisions: [.log("fact 42")]) {
+      $0.status = .loaded(.answer)
+    }
+    await test.finish()
+  }
+
+  @Test(arguments: StoreKind.allCases)
+  func aTapLoadsAFactOnEitherStore(on kind: StoreKind) async {
+    let deps = FactLoader.Deps(
+      loadFact: { .answer }, track: { _ in }, log: { _ in },
+      showSnackbar: unimplemented("showSnackbar"))
+    let test = await StoreTest<FactLoader>(state: .init(), deps: deps, on: kind)
+    await test.send(.tap, decisions: [.track("tap"), .load]) {
+      $0.status = .loading
+    }
+    await test.receive(.finishLoading(.answer), decisions: [.log("fact 42")]) {
+      $0.status = .loaded(.answer)
+    }
+    await test.finish()
+  }
+
   @Test func aNonExhaustiveTestChecksOnlyWhatItNames() async {
     let test = StoreTest<FactLoader>(
       state: .init(),

@@ -124,9 +124,12 @@ private enum Pair: Core {
     #expect(withoutSheet.second == nil)
   }
 
-  @Test func aStoreShowsTheStartStateAndPerformsTheStartDecisionsUnasked() async throws {
+  @Test(arguments: StoreKind.allCases)
+  func aStoreShowsTheStartStateAndPerformsTheStartDecisionsUnasked(on kind: StoreKind) async throws
+  {
     let (deps, load, tick) = deps()
-    let store = Store<Opener>(state: .init(), deps: deps)
+    let store = await kind.make(
+      Opener.self, state: .init(), deps: deps)
     #expect(await store.state.isLoading)
     // Nothing was sent: the start decisions run by themselves.
     try await load.nextCall().answer("hi")
@@ -136,12 +139,15 @@ private enum Pair: Core {
     #expect(await store.state == .init(isLoading: false, text: "hi", ticks: 1))
   }
 
-  @Test func theStartComesBeforeAnyEventPostedOrSent() async throws {
+  @Test(arguments: StoreKind.allCases)
+  func theStartComesBeforeAnyEventPostedOrSent(on kind: StoreKind) async throws {
     for _ in 0..<200 {
       let (deps, load, tick) = deps()
       let journal = Journal<Opener>(initialState: .init())
-      let store = Store<Opener>(state: .init(), deps: deps, diagnostics: journal.record)
-      store.post(.tap)
+      let store = await kind.make(
+        Opener.self, state: .init(), deps: deps, diagnostics: journal.record)
+      // NB: a `MainStore` has no `post`: it sends the event it would have posted.
+      if let store = store as? Store<Opener> { store.post(.tap) } else { await store.send(.tap) }
       await store.send(.tap)
       let records = journal.records.filter {
         if case .state = $0 { false } else if case .workStarted = $0 { false } else { true }
@@ -156,18 +162,22 @@ private enum Pair: Core {
     }
   }
 
-  @Test func stoppingAtOncePerformsTheStartThenCancelsItsWork() async throws {
+  @Test(arguments: StoreKind.allCases)
+  func stoppingAtOncePerformsTheStartThenCancelsItsWork(on kind: StoreKind) async throws {
     let (deps, load, _) = deps()
-    let store = Store<Opener>(state: .init(), deps: deps)
+    let store = await kind.make(
+      Opener.self, state: .init(), deps: deps)
     await store.stop()
     let call = try await load.nextCall()
     #expect(!call.isWaiting)
   }
 
-  @Test func aJournalReplaysFromTheStartState() async throws {
+  @Test(arguments: StoreKind.allCases)
+  func aJournalReplaysFromTheStartState(on kind: StoreKind) async throws {
     let (deps, load, tick) = deps()
     let journal = Journal<Opener>(initialState: .init())
-    let store = Store<Opener>(state: .init(), deps: deps, diagnostics: journal.record)
+    let store = await kind.make(
+      Opener.self, state: .init(), deps: deps, diagnostics: journal.record)
     try await load.nextCall().answer("hi")
     tick.finish()
     await store.settle()
@@ -200,9 +210,10 @@ private enum Pair: Core {
     #expect(model.state.text == "hi")
   }
 
-  @Test func aStoreTestAssertsTheStartFirst() async throws {
+  @Test(arguments: StoreKind.allCases)
+  func aStoreTestAssertsTheStartFirst(on kind: StoreKind) async throws {
     let (deps, load, tick) = deps()
-    let test = StoreTest<Opener>(state: .init(), deps: deps)
+    let test = await StoreTest<Opener>(state: .init(), deps: deps, on: kind)
     await test.expectStart(decisions: [.load, .listen]) { $0.isLoading = true }
     // NB: the stream ends first: `receive` settles the store, and a subscription that the test
     // does not control keeps a store from settling.
@@ -217,15 +228,19 @@ private enum Pair: Core {
     await test.finish()
   }
 
-  @Test func aStoreTestThatSkipsTheStartFailsAtTheFirstStep() async throws {
+  @Test(arguments: StoreKind.allCases)
+  func aStoreTestThatSkipsTheStartFailsAtTheFirstStep(on kind: StoreKind) async throws {
     let (deps, load, tick) = deps()
     let failures = await withCapturedFailures {
-      let test = StoreTest<Opener>(state: .init(), deps: deps)
+      let test = await StoreTest<Opener>(state: .init(), deps: deps, on: kind)
       await test.send(.tap, decisions: [.log("tap")])
       try? await load.nextCall().answer("hi")
       tick.finish()
       await test.settle()
-      await test.store.stop()
+      switch kind {
+      case .store: await test.store.stop()
+      case .mainStore: await test.mainStore.stop()
+      }
     }
     #expect(
       failures.first?.message.hasPrefix("The store's start was not asserted before sending .tap")
@@ -233,9 +248,10 @@ private enum Pair: Core {
     #expect(failures.first?.message.contains("decisions: [.load, .listen]") == true)
   }
 
-  @Test func aNonExhaustiveStoreTestListsTheStartAsSkipped() async throws {
+  @Test(arguments: StoreKind.allCases)
+  func aNonExhaustiveStoreTestListsTheStartAsSkipped(on kind: StoreKind) async throws {
     let (deps, load, tick) = deps()
-    let test = StoreTest<Opener>(state: .init(), deps: deps, exhaustivity: .off)
+    let test = await StoreTest<Opener>(state: .init(), deps: deps, exhaustivity: .off, on: kind)
     await test.send(.tap, decisions: [.log("tap")])
     #expect(test.skippedAssertions.first?.hasPrefix("Skipped the store's start:") == true)
     try await load.nextCall().answer("hi")

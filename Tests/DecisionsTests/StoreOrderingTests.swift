@@ -6,8 +6,10 @@ import Testing
 
 /// Guarantees 1, 2 and 8: one event at a time, in each sender's order, from async and sync code.
 @Suite(.timeLimit(.minutes(3))) struct StoreOrderingTests {
-  @Test func hundredConcurrentSendersKeepTheirOwnOrder() async {
-    let store = Store<Tally>(state: .init(), deps: ())
+  @Test(arguments: StoreKind.allCases)
+  func hundredConcurrentSendersKeepTheirOwnOrder(on kind: StoreKind) async {
+    let store = await kind.make(
+      Tally.self, state: .init(), deps: ())
     let senders = 100
     let eventsPerSender = 10_000
     await withTaskGroup(of: Void.self) { group in
@@ -69,16 +71,20 @@ import Testing
     }
   }
 
-  @Test func decisionsArePerformedInTheOrderReturned() async {
+  @Test(arguments: StoreKind.allCases)
+  func decisionsArePerformedInTheOrderReturned(on kind: StoreKind) async {
     let calls = Calls<String>()
-    let store = Store<Counter>(state: .init(), deps: .init(log: { calls.record($0) }))
+    let store = await kind.make(
+      Counter.self, state: .init(), deps: .init(log: { calls.record($0) }))
     await store.send(.logAll(["1", "2", "3", "4", "5"]))
     #expect(calls.all == ["1", "2", "3", "4", "5"])
   }
 
-  @Test func eventsQueuedByEffectsRunAfterTheCurrentEventsDecisions() async {
+  @Test(arguments: StoreKind.allCases)
+  func eventsQueuedByEffectsRunAfterTheCurrentEventsDecisions(on kind: StoreKind) async {
     let calls = Calls<String>()
-    let store = Store<Counter>(state: .init(), deps: .init(log: { calls.record($0) }))
+    let store = await kind.make(
+      Counter.self, state: .init(), deps: .init(log: { calls.record($0) }))
     await store.send(.echo("a"))
     await store.send(.echo("b"))
     // `.echo` logs its text in place and queues `.log("echo …")` behind itself.
@@ -90,9 +96,11 @@ import Testing
   /// Work sends events back while other events arrive. If processing were interleaved — state read
   /// before a suspension and written after it — the recorded states would not match a replay of the
   /// recorded events through the pure core, or one event's decisions would be split by another event.
-  @Test func eventsFromWorkNeverInterleaveWithTheEventBeingProcessed() async {
+  @Test(arguments: StoreKind.allCases)
+  func eventsFromWorkNeverInterleaveWithTheEventBeingProcessed(on kind: StoreKind) async {
     let journal = Journal<Counter>(initialState: .init())
-    let store = Store<Counter>(
+    let store = await kind.make(
+      Counter.self,
       state: .init(),
       deps: .init(work: { _, value in value }),
       diagnostics: journal.record

@@ -5,16 +5,20 @@ import Testing
 
 /// Guarantees 3, 4 and 6: tracked work, keys, cancellation, replacement, errors and settle().
 @Suite(.timeLimit(.minutes(3))) struct StoreWorkTests {
-  @Test func longWorkSendsItsResultBack() async {
-    let store = Store<Counter>(state: .init(), deps: .init(work: { _, value in value * 10 }))
+  @Test(arguments: StoreKind.allCases)
+  func longWorkSendsItsResultBack(on kind: StoreKind) async {
+    let store = await kind.make(
+      Counter.self, state: .init(), deps: .init(work: { _, value in value * 10 }))
     await store.send(.startWork(id: "a", value: 4))
     await store.settle()
     #expect(await store.state.count == 40)
   }
 
-  @Test func longWorkDoesNotBlockEventProcessing() async {
+  @Test(arguments: StoreKind.allCases)
+  func longWorkDoesNotBlockEventProcessing(on kind: StoreKind) async {
     let gate = Gate()
-    let store = Store<Counter>(
+    let store = await kind.make(
+      Counter.self,
       state: .init(),
       deps: .init(work: { _, value in
         await gate.wait()
@@ -29,10 +33,12 @@ import Testing
     #expect(await store.state.count == 102)
   }
 
-  @Test func workThatWouldSendSendsWhenNotCancelled() async {
+  @Test(arguments: StoreKind.allCases)
+  func workThatWouldSendSendsWhenNotCancelled(on kind: StoreKind) async {
     // The control for the cancellation tests below: the same gated work does send.
     let gate = Gate()
-    let store = Store<Counter>(
+    let store = await kind.make(
+      Counter.self,
       state: .init(),
       deps: .init(work: { _, value in
         await gate.wait()
@@ -44,10 +50,12 @@ import Testing
     #expect(await store.state.count == 5)
   }
 
-  @Test func cancelledWorkSendsNothingAfterwards() async {
+  @Test(arguments: StoreKind.allCases)
+  func cancelledWorkSendsNothingAfterwards(on kind: StoreKind) async {
     let gate = Gate()
     let journal = Journal<Counter>(initialState: .init())
-    let store = Store<Counter>(
+    let store = await kind.make(
+      Counter.self,
       state: .init(),
       deps: .init(work: { _, value in
         await gate.wait()  // ignores cancellation, then tries to send
@@ -63,10 +71,12 @@ import Testing
     #expect(journal.records.contains(.ignored(.add(5), reason: .cancelledWork)))
   }
 
-  @Test func cancelledWorkSeesCancellation() async {
+  @Test(arguments: StoreKind.allCases)
+  func cancelledWorkSeesCancellation(on kind: StoreKind) async {
     let gate = Gate()
     let sawCancellation = Calls<Bool>()
-    let store = Store<Counter>(
+    let store = await kind.make(
+      Counter.self,
       state: .init(),
       deps: .init(work: { _, value in
         sawCancellation.record(await gate.waitUnlessCancelled())
@@ -79,9 +89,11 @@ import Testing
     #expect(await store.state.count == 0)
   }
 
-  @Test func runningKeyedWorkAgainReplacesIt() async {
+  @Test(arguments: StoreKind.allCases)
+  func runningKeyedWorkAgainReplacesIt(on kind: StoreKind) async {
     let firstGate = Gate()
-    let store = Store<Counter>(
+    let store = await kind.make(
+      Counter.self,
       state: .init(),
       deps: .init(work: { _, value in
         if value == 1 { await firstGate.wait() }
@@ -94,9 +106,32 @@ import Testing
     #expect(await store.state.count == 2)
   }
 
-  @Test func workWithDifferentKeysRunsSideBySide() async {
+  @Test(arguments: StoreKind.allCases)
+  func replacedWorkSendsNothingAndIsReported(on kind: StoreKind) async {
+    let first = ControlledDependency<Int, Int>()
+    let journal = Journal<Counter>(initialState: .init())
+    let store = await kind.make(
+      Counter.self, state: .init(),
+      deps: .init(work: { _, value in value == 1 ? try await first(value) : value }),
+      diagnostics: journal.record)
+    await store.send(.startWork(id: "a", value: 1))
+    let call = try? await first.nextCall()
+    await store.send(.startWork(id: "a", value: 2))
+    await store.settle()
+    #expect(await store.state.count == 2)
+    // The replaced call ends with the cancellation: its work sends nothing.
+    call?.answer(100)
+    await store.settle()
+    #expect(await store.state.count == 2)
+    #expect(journal.records.filter { $0 == .workStarted(id: WorkID("a")) }.count == 2)
+    #expect(journal.records.filter { $0 == .workFinished(id: WorkID("a")) }.count == 2)
+  }
+
+  @Test(arguments: StoreKind.allCases)
+  func workWithDifferentKeysRunsSideBySide(on kind: StoreKind) async {
     let gate = Gate()
-    let store = Store<Counter>(
+    let store = await kind.make(
+      Counter.self,
       state: .init(),
       deps: .init(work: { _, value in
         await gate.wait()
@@ -110,9 +145,11 @@ import Testing
     #expect(await store.state.count == 7)
   }
 
-  @Test func cancelAllCancelsKeyedAndUnkeyedWork() async {
+  @Test(arguments: StoreKind.allCases)
+  func cancelAllCancelsKeyedAndUnkeyedWork(on kind: StoreKind) async {
     let gate = Gate()
-    let store = Store<Counter>(
+    let store = await kind.make(
+      Counter.self,
       state: .init(),
       deps: .init(work: { _, value in
         await gate.wait()
@@ -127,27 +164,38 @@ import Testing
     #expect(await store.state.count == 4)
   }
 
-  @Test func cancellingUnknownWorkDoesNothing() async {
-    let store = Store<Counter>(state: .init(), deps: .init())
+  @Test(arguments: StoreKind.allCases)
+  func cancellingUnknownWorkDoesNothing(on kind: StoreKind) async {
+    let store = await kind.make(
+      Counter.self, state: .init(), deps: .init())
     await store.send(.cancelWork(id: "never started"))
     await store.send(.increment)
     await store.settle()
     #expect(await store.state.count == 1)
   }
 
-  @Test func aThrownErrorBecomesAnEventThroughTheCatchHandler() async {
-    let store = Store<Counter>(state: .init(), deps: .init())
+  @Test(arguments: StoreKind.allCases)
+  func aThrownErrorBecomesAnEventThroughTheCatchHandler(on kind: StoreKind) async {
+    let store = await kind.make(
+      Counter.self, state: .init(), deps: .init())
     await store.send(.fail(handled: true))
     await store.settle()
     #expect(await store.state.messages == ["Failure(message: \"boom\")"])
   }
 
-  @Test func anUnhandledErrorIsReportedAndTheStoreKeepsRunning() async {
+  @Test(arguments: StoreKind.allCases)
+  func anUnhandledErrorIsReportedAndTheStoreKeepsRunning(on kind: StoreKind) async {
     let journal = Journal<Counter>(initialState: .init())
-    let store = Store<Counter>(
+    let store = await kind.make(
+      Counter.self,
       state: .init(), deps: .init(), diagnostics: journal.record)
     await store.send(.fail(handled: false))
     await store.settle()
+    #expect(
+      journal.records.suffix(2) == [
+        .workFailed(id: WorkID("unhandled"), error: "Failure(message: \"boom\")"),
+        .workFinished(id: WorkID("unhandled")),
+      ])
     await store.send(.increment)
     #expect(
       journal.records.contains(
@@ -155,9 +203,11 @@ import Testing
     #expect(await store.state.count == 1)
   }
 
-  @Test func startedWorkIsReportedRightAfterTheDecisionThatStartedIt() async {
+  @Test(arguments: StoreKind.allCases)
+  func startedWorkIsReportedRightAfterTheDecisionThatStartedIt(on kind: StoreKind) async {
     let journal = Journal<Counter>(initialState: .init())
-    let store = Store<Counter>(
+    let store = await kind.make(
+      Counter.self,
       state: .init(), deps: .init(), diagnostics: journal.record)
     await store.send(.startWork(id: "a", value: 2))
     await store.send(.startUnkeyed(value: 3))
@@ -171,17 +221,21 @@ import Testing
     #expect(journal.records.contains(.workStarted(id: nil)))
   }
 
-  @Test func aCancellationErrorFromWorkNobodyCancelledReachesTheCatchHandler() async {
-    let store = Store<Counter>(state: .init(), deps: .init(failure: { CancellationError() }))
+  @Test(arguments: StoreKind.allCases)
+  func aCancellationErrorFromWorkNobodyCancelledReachesTheCatchHandler(on kind: StoreKind) async {
+    let store = await kind.make(
+      Counter.self, state: .init(), deps: .init(failure: { CancellationError() }))
     await store.send(.fail(handled: true))
     await store.settle()
     #expect(await store.state.messages == ["CancellationError()"])
   }
 
-  @Test func aCancellationErrorFromAnInnerTaskSomeoneElseCancelledIsReported() async {
+  @Test(arguments: StoreKind.allCases)
+  func aCancellationErrorFromAnInnerTaskSomeoneElseCancelledIsReported(on kind: StoreKind) async {
     // A realistic trigger: the work awaits a task that another component cancelled.
     let journal = Journal<Counter>(initialState: .init())
-    let store = Store<Counter>(
+    let store = await kind.make(
+      Counter.self,
       state: .init(),
       deps: .init(work: { _, value in
         let inner = Task {
@@ -197,10 +251,12 @@ import Testing
     #expect(journal.records.contains(.workFailed(id: WorkID("a"), error: "CancellationError()")))
   }
 
-  @Test func workCancelledByTheStoreReportsNoError() async {
+  @Test(arguments: StoreKind.allCases)
+  func workCancelledByTheStoreReportsNoError(on kind: StoreKind) async {
     let gate = Gate()
     let journal = Journal<Counter>(initialState: .init())
-    let store = Store<Counter>(
+    let store = await kind.make(
+      Counter.self,
       state: .init(),
       deps: .init(work: { _, value in
         _ = await gate.waitUnlessCancelled()
@@ -215,8 +271,10 @@ import Testing
     #expect(await store.state.count == 0)
   }
 
-  @Test func aThrowingDepWithoutAHandlerLeavesTheStoreRunning() async {
-    let store = Store<Counter>(
+  @Test(arguments: StoreKind.allCases)
+  func aThrowingDepWithoutAHandlerLeavesTheStoreRunning(on kind: StoreKind) async {
+    let store = await kind.make(
+      Counter.self,
       state: .init(),
       deps: .init(work: { _, _ in throw Counter.Failure(message: "offline") }))
     await store.send(.startWork(id: "a", value: 1))
@@ -227,8 +285,10 @@ import Testing
     #expect(await store.state.count == 1)
   }
 
-  @Test func settleWaitsForAChainOfWork() async {
-    let store = Store<Counter>(state: .init(), deps: .init())
+  @Test(arguments: StoreKind.allCases)
+  func settleWaitsForAChainOfWork(on kind: StoreKind) async {
+    let store = await kind.make(
+      Counter.self, state: .init(), deps: .init())
     await store.send(.chain(remaining: 50))
     await store.settle()
     #expect(await store.state.count == 51)
@@ -241,15 +301,19 @@ import Testing
     #expect(await store.state.count == 100)
   }
 
-  @Test func settleReturnsAtOnceWhenIdle() async {
-    let store = Store<Counter>(state: .init(count: 3), deps: .init())
+  @Test(arguments: StoreKind.allCases)
+  func settleReturnsAtOnceWhenIdle(on kind: StoreKind) async {
+    let store = await kind.make(
+      Counter.self, state: .init(count: 3), deps: .init())
     await store.settle()
     #expect(await store.state.count == 3)
   }
 
-  @Test func settleReturnsWhenItsTaskIsCancelled() async {
+  @Test(arguments: StoreKind.allCases)
+  func settleReturnsWhenItsTaskIsCancelled(on kind: StoreKind) async {
     let gate = Gate()
-    let store = Store<Counter>(
+    let store = await kind.make(
+      Counter.self,
       state: .init(),
       deps: .init(work: { _, value in
         await gate.wait()  // never opened before the settle below returns
@@ -265,10 +329,12 @@ import Testing
     #expect(await store.state.count == 1)
   }
 
-  @Test func settleWaitsForCancelledWorkToEnd() async {
+  @Test(arguments: StoreKind.allCases)
+  func settleWaitsForCancelledWorkToEnd(on kind: StoreKind) async {
     let gate = Gate()
     let ended = Calls<String>()
-    let store = Store<Counter>(
+    let store = await kind.make(
+      Counter.self,
       state: .init(),
       deps: .init(work: { _, value in
         await gate.wait()

@@ -1,3 +1,4 @@
+import DecisionsTesting
 import Foundation
 import Synchronization
 import TestSupport
@@ -161,10 +162,11 @@ private func collectingMessages(_ body: (Messages) async -> Void) async {
       close(ends[1])
     }
 
-    @Test func aStoreWithoutAHookReportsAnUnhandledError() async {
+    @Test(arguments: StoreKind.allCases)
+    func aStoreWithoutAHookReportsAnUnhandledError(on kind: StoreKind) async {
       await collectingMessages { messages in
         let (failure, marker) = uniqueFailure()
-        let store = Store<Counter>(state: .init(), deps: .init(failure: { failure }))
+        let store = await kind.make(Counter.self, state: .init(), deps: .init(failure: { failure }))
         await store.send(.fail(handled: false))
         await store.settle()
         #expect(
@@ -177,29 +179,18 @@ private func collectingMessages(_ body: (Messages) async -> Void) async {
       }
     }
 
-    @Test func aMainStoreWithoutAHookReportsAnUnhandledError() async {
-      await collectingMessages { messages in
-        let (failure, marker) = uniqueFailure()
-        let store = await MainStore<Counter>(state: .init(), deps: .init(failure: { failure }))
-        await store.send(.fail(handled: false))
-        await store.settle()
-        #expect(
-          messages.containing(marker) == [
-            UnheardErrors.message(failure, id: WorkID("unhandled"), feature: Counter.self)
-          ])
-      }
-    }
-
-    @Test func anErrorThatAHookOrAHandlerHearsIsNotReported() async {
+    @Test(arguments: StoreKind.allCases)
+    func anErrorThatAHookOrAHandlerHearsIsNotReported(on kind: StoreKind) async {
       await collectingMessages { messages in
         let (failure, marker) = uniqueFailure()
         let heard = Mutex(0)
-        let withHook = Store<Counter>(
-          state: .init(), deps: .init(failure: { failure }),
+        let withHook = await kind.make(
+          Counter.self, state: .init(), deps: .init(failure: { failure }),
           diagnostics: { if case .workFailed = $0 { heard.withLock { $0 += 1 } } })
         await withHook.send(.fail(handled: false))
         await withHook.settle()
-        let withHandler = Store<Counter>(state: .init(), deps: .init(failure: { failure }))
+        let withHandler = await kind.make(
+          Counter.self, state: .init(), deps: .init(failure: { failure }))
         await withHandler.send(.fail(handled: true))
         await withHandler.settle()
         #expect(heard.withLock { $0 } == 1)
@@ -208,12 +199,13 @@ private func collectingMessages(_ body: (Messages) async -> Void) async {
       }
     }
 
-    @Test func workTheStoreCancelledIsNotReported() async {
+    @Test(arguments: StoreKind.allCases)
+    func workTheStoreCancelledIsNotReported(on kind: StoreKind) async {
       await collectingMessages { messages in
         let (failure, marker) = uniqueFailure()
         let gate = Gate()
-        let store = Store<Counter>(
-          state: .init(),
+        let store = await kind.make(
+          Counter.self, state: .init(),
           deps: .init(work: { _, _ in
             // NB: waits to be cancelled, then fails with the marked error rather than returning.
             _ = await gate.waitUnlessCancelled()
