@@ -8,9 +8,10 @@
 /// work sends afterwards arrives, even if it was on its way when the child went, so a result can
 /// never reach a child that is gone, or a new child that a later event put in its place.
 ///
-/// Known limitation: a child removed and added back within *one* event (the same id, or the same
-/// optional slot) is not yet told apart from the old one, and keeps its work. Docs/Composition.md
-/// gives the workaround.
+/// A child removed and added back within *one* event is a new child too, where the state can
+/// tell: a row of an ``IdentifiedArray`` removed and added with the same id, or a sheet presented
+/// in place of another in a ``Presented`` slot. A plain optional or a plain array cannot tell, so
+/// such a child keeps its predecessor's work: prefer those two types for children with work.
 ///
 /// ```swift
 /// static let childWork: [ChildWork<State>] = [
@@ -56,6 +57,36 @@ public struct ChildWork<State>: Sendable {
     } fingerprint: { parent in
       guard let childState = parent[keyPath: state] else { return 0 }
       return Child.childrenFingerprint(of: childState).map { combine(1, $0) }
+    }
+  }
+
+  /// The work of a presented child, such as a sheet, in scope `scope`, lives while that child is
+  /// presented: not after it is dismissed, nor after another child is presented in its place,
+  /// even within one event (see ``Presented``).
+  /// ```swift
+  /// .optional(Editor.self, state: \.$sheet, scope: Scope.sheet)
+  /// ```
+  /// - Parameters:
+  ///   - child: The child's feature.
+  ///   - state: The child's slot in the parent's state: the projected value of its `@Presented`
+  ///     property.
+  ///   - scope: The scope its decisions are performed in.
+  /// - Returns: The declaration, for the feature's ``Feature/childWork``.
+  public static func optional<Child: Feature>(
+    _ child: Child.Type, state: any KeyPath<State, Presented<Child.State>> & Sendable,
+    scope: some Hashable & Sendable
+  ) -> Self {
+    let scope = WorkID(scope)
+    return Self { path, parent in
+      guard path.first == scope else { return nil }
+      let slot = parent[keyPath: state]
+      guard let childState = slot.value else { return .gone }
+      return Child.lifetime(ofWorkIn: path.dropFirst(), state: childState)
+        .identified(by: slot.identity)
+    } fingerprint: { parent in
+      let slot = parent[keyPath: state]
+      guard let childState = slot.value else { return 0 }
+      return Child.childrenFingerprint(of: childState).map { combine(slot.identity, $0) }
     }
   }
 

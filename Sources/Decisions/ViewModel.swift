@@ -78,6 +78,32 @@
         drop: { [weak self] in self?.dropStale(event($0)) })
     }
 
+    /// Returns the model of a presented child, such as a sheet in a ``Presented`` slot, or `nil`
+    /// while none is presented.
+    ///
+    /// Asking again while the same child is presented returns the same model. Once the child is
+    /// dismissed, or another is presented in its place, the model is gone (``ChildModel/isGone``)
+    /// and asking returns a new model for the new child.
+    /// - Parameters:
+    ///   - core: The child's core.
+    ///   - state: The child's slot in the parent's state: `\.$sheet` for `@Presented var sheet`.
+    ///   - event: Wraps a child's event as the parent's.
+    /// - Returns: The child's model, or `nil` when no child is presented.
+    public func child<Child: Core>(
+      _ core: Child.Type,
+      state: KeyPath<ModelCore.State, Presented<Child.State>>,
+      event: @escaping (Child.Event) -> ModelCore.Event
+    ) -> ChildModel<Child>? where Child.State: Equatable {
+      childModels.optionalModel(
+        key: ChildModels.Key(path: state, id: nil, core: core), from: self.state,
+        read: { parent in
+          let slot = parent[keyPath: state]
+          return slot.value.map { ($0, slot.identity) }
+        },
+        send: { [weak self] in self?.send(event($0)) },
+        drop: { [weak self] in self?.dropStale(event($0)) })
+    }
+
     /// Returns the model of the child with `id` in an ``IdentifiedArray`` of children, or `nil`
     /// when no child has that id.
     ///
