@@ -64,7 +64,7 @@ enum Download: Feature {
 enum Dashboard: Feature {
   struct State: Equatable, Sendable {
     var counter = Counter.State()  // a plain child: always there
-    var sheet: Counter.State?  // an optional child: there while the sheet is open
+    @Presented var sheet: Counter.State?  // an optional child: there while the sheet is open
     var downloads: [Download.State] = []  // children identified by id
     var nextDownloadID = 1
   }
@@ -162,7 +162,7 @@ enum Dashboard: Feature {
   /// The sheet's work lives while the sheet is open, each download's while it is in the list: the
   /// store cancels the work of a child that an event removed.
   static let childWork: [ChildWork<State>] = [
-    .optional(Counter.self, state: \.sheet, scope: Scope.sheet),
+    .optional(Counter.self, state: \.$sheet, scope: Scope.sheet),
     .children(Download.self, in: \.downloads) { (scope: Scope) in
       if case .download(let id) = scope { id } else { nil }
     },

@@ -101,9 +101,9 @@ final class CounterRenderer {
     counter.send(.incrementTapped)  // the child's event, through the dashboard's core
     #expect(counter.state.count == 1)
 
-    #expect(dashboard.child(Counter.self, state: \.sheet, event: Dashboard.Event.sheet) == nil)
+    #expect(dashboard.child(Counter.self, state: \.$sheet, event: Dashboard.Event.sheet) == nil)
     dashboard.send(.openSheet)
-    let sheet = dashboard.child(Counter.self, state: \.sheet, event: Dashboard.Event.sheet)
+    let sheet = dashboard.child(Counter.self, state: \.$sheet, event: Dashboard.Event.sheet)
     #expect(sheet?.state.count == 1)
 
     dashboard.send(.addDownload)
