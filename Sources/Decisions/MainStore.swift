@@ -39,9 +39,17 @@
     /// Observable: SwiftUI views and `withObservationTracking` that read it hear of each event
     /// that changes it.
     public var state: F.State {
+      isStateRead = true
       registrar.access(self, keyPath: stateKeyPath)
       return loop.state
     }
+
+    // NB: an observer registers only by reading `state`, and hears only the next change, so a
+    // change after which nobody read `state` has nobody to tell: the hook skips the registrar, whose
+    // generic calls cost about four times the rest of a send. Unsafe only so that the hook, which
+    // runs on the main actor, reads it without a check per event.
+    /// Whether `state` was read since the observers were last told of a change.
+    fileprivate nonisolated(unsafe) var isStateRead = false
 
     // NB: observation by hand rather than with `@Observable`: the macro names `\.state` at each
     // access, and a key path into a generic class is built anew each time, which made each event
@@ -154,11 +162,21 @@
       super.init(wantsWillChange: true)
     }
 
+    /// Whether observers were told that the state will change, and so must hear that it did.
+    private var isTelling = false
+
     override func willChange() {
+      guard store.isStateRead else { return }
+      // NB: cleared first: an observer that reads `state` as it hears of the change registers for
+      // the next one.
+      store.isStateRead = false
+      isTelling = true
       store.registrar.willSet(store, keyPath: store.stateKeyPath)
     }
 
     override func didChange(to state: F.State) {
+      guard isTelling else { return }
+      isTelling = false
       store.registrar.didSet(store, keyPath: store.stateKeyPath)
     }
 

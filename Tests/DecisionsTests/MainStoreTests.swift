@@ -62,6 +62,39 @@ import Testing
     #expect(changes.withLock { $0 } == 1)
   }
 
+  // The store tells observers only of changes after which someone read `state`: an observer
+  // registers by reading. A skipped change must not make it miss a later one.
+  @Test func anObserverThatReadsAfterChangesNobodyReadHearsTheNextChange() {
+    let store = MainStore<Counter>(state: .init(), deps: .init())
+    let changes = Mutex(0)
+    func observe() {
+      withObservationTracking {
+        _ = store.state.count
+      } onChange: {
+        changes.withLock { $0 += 1 }
+      }
+    }
+    observe()
+    store.send(.increment)
+    store.send(.increment)  // nobody read since the last change: nobody to tell
+    store.send(.increment)
+    #expect(changes.withLock { $0 } == 1)
+    observe()
+    store.send(.increment)
+    #expect(changes.withLock { $0 } == 2)
+    // Two observers, one of which reads again as it hears of the change: both hear this one, and
+    // the one that read again hears the next.
+    observe()
+    let rereading = RereadingObserver(store: store)
+    rereading.observe()
+    store.send(.increment)
+    #expect(changes.withLock { $0 } == 3)
+    #expect(rereading.heard == 1)
+    store.send(.increment)
+    #expect(rereading.heard == 2)
+    #expect(store.state.count == 6)
+  }
+
   @Test func settleTreatsWorkAsleepOnATestClockAsSettled() async {
     let clock = TestClock()
     let store = MainStore<Counter>(
@@ -107,5 +140,27 @@ private final class ResendingObserver {
       store.send(.add(10))
     }
     observe()
+  }
+}
+
+/// An observer that registers again from inside each change, as SwiftUI does when it renders.
+@MainActor
+private final class RereadingObserver {
+  private let store: MainStore<Counter>
+  private(set) var heard = 0
+
+  init(store: MainStore<Counter>) {
+    self.store = store
+  }
+
+  func observe() {
+    withObservationTracking {
+      _ = store.state.count
+    } onChange: {
+      MainActor.assumeIsolated {
+        self.heard += 1
+        self.observe()
+      }
+    }
   }
 }
