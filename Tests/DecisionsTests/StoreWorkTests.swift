@@ -387,6 +387,20 @@ import Testing
     }
   }
 
+  @Test(.timeLimit(.minutes(1)), arguments: StoreKind.allCases)
+  func workRunningBeforeTheFirstTestDoubleCountsAsRunningUntilItEnds(on kind: StoreKind) async {
+    switch kind {
+    case .store:
+      await #expect(processExitsWith: .success) {
+        try await StoreWorkTests.startWorkBeforeTheFirstDouble(on: .store)
+      }
+    case .mainStore:
+      await #expect(processExitsWith: .success) {
+        try await StoreWorkTests.startWorkBeforeTheFirstDouble(on: .mainStore)
+      }
+    }
+  }
+
   /// Makes a store while no test double exists, then a controlled dependency that its work calls.
   private static func callADependencyMadeAfterTheStore(on kind: StoreKind) async throws {
     #expect(!WorkActivity.isTracking, "a test double existed before the store")
@@ -421,16 +435,45 @@ import Testing
     #expect(await store.state.count == 1)
   }
 
-  /// Whether `store` settles within ten seconds: a settle that never returns fails the test
-  /// rather than hang it.
-  private static func settles(_ store: any TestedStore<Counter>) async -> Bool {
+  /// Starts work that the test does not control while no test double exists, then work that calls
+  /// a controlled dependency: the first is not tracked, and `settle()` waits for it to end.
+  private static func startWorkBeforeTheFirstDouble(on kind: StoreKind) async throws {
+    #expect(!WorkActivity.isTracking, "a test double existed before the store")
+    let gate = Gate()
+    let load = Later<ControlledDependency<Int, Int>>()
+    let store = await kind.make(
+      Counter.self, state: .init(),
+      deps: .init(work: { id, value in
+        guard id == "load" else {
+          await gate.wait()
+          return value
+        }
+        return try await load.value(value)
+      }))
+    await store.send(.startWork(id: "gated", value: 1))
+    load.set(ControlledDependency())
+    await store.send(.startWork(id: "load", value: 2))
+    #expect(!(await settles(store, within: .milliseconds(500))), "settled while work ran")
+    gate.open()
+    #expect(await settles(store), "settle() did not return while the work waits for the test")
+    #expect(await store.state.count == 1)
+    try await load.value.nextCall().answer(20)
+    await store.settle()
+    #expect(await store.state.count == 21)
+  }
+
+  /// Whether `store` settles within `limit`: a settle that never returns fails the test rather
+  /// than hang it.
+  private static func settles(
+    _ store: any TestedStore<Counter>, within limit: Duration = .seconds(10)
+  ) async -> Bool {
     await withTaskGroup(of: Bool.self) { group in
       group.addTask {
         await store.settle()
         return true
       }
       group.addTask {
-        try? await Task.sleep(for: .seconds(10))
+        try? await Task.sleep(for: limit)
         return false
       }
       let first = await group.next() ?? false
