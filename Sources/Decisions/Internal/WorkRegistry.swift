@@ -47,8 +47,9 @@ package final class WorkRegistry {
   private let cancelRequested: CancelHandler?
   /// Where each piece of work reports its end, on its own task.
   let endLink: WorkEndLink
-  /// Which work waits for the test; `nil` until the owner starts work in a process where a test
-  /// double exists (see ``WorkActivity/startTracking()``), and so always in an app.
+  /// Which work waits for the test: made with the registry if a test double exists in the process
+  /// (see ``WorkActivity/startTracking()``), or else with the first work started once one does;
+  /// `nil` until then, and so always in an app.
   @exclusivity(unchecked) package private(set) var activity: WorkActivity?
   /// Whether the activity tells the owner of each wait that begins: kept for an activity created
   /// later (see ``setListening(_:)``).
