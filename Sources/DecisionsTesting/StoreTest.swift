@@ -193,7 +193,7 @@ public final class StoreTest<F: Feature>: Sendable {
     column: UInt = #column
   ) {
     let journal = Journal<F>(initialState: state)
-    // NB: before the store, so that it tracks which work waits for the test.
+    // NB: before the store, which takes its `workActivity` once, as it is made.
     WorkActivity.startTracking()
     let store = Store(state: state, deps: deps, diagnostics: journal.record)
     self.init(
@@ -251,7 +251,7 @@ public final class StoreTest<F: Feature>: Sendable {
     #if canImport(Observation)
       case .mainStore:
         let journal = Journal<F>(initialState: state)
-        // NB: before the store, so that it tracks which work waits for the test.
+        // NB: before the store, which takes its `workActivity` once, as it is made.
         WorkActivity.startTracking()
         let store = MainStore(state: state, deps: deps, diagnostics: journal.record)
         self.init(

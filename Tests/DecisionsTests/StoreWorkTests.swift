@@ -1,5 +1,6 @@
 import Decisions
 import DecisionsTesting
+import Synchronization
 import TestSupport
 import Testing
 
@@ -347,5 +348,152 @@ import Testing
     gate.open()
     await settled.value
     #expect(ended.all == ["ended"])
+  }
+
+  // MARK: - Test doubles made after the store
+
+  // NB: each in a process of its own (an exit test): in this one, other tests made test doubles
+  // long before, and a store made now would not show what a store made before any does.
+
+  @Test(.timeLimit(.minutes(1)), arguments: StoreKind.allCases)
+  func aStoreMadeBeforeAnyTestDoubleSettlesWhileItsWorkCallsAControlledDependency(
+    on kind: StoreKind
+  ) async {
+    switch kind {
+    case .store:
+      await #expect(processExitsWith: .success) {
+        try await StoreWorkTests.callADependencyMadeAfterTheStore(on: .store)
+      }
+    case .mainStore:
+      await #expect(processExitsWith: .success) {
+        try await StoreWorkTests.callADependencyMadeAfterTheStore(on: .mainStore)
+      }
+    }
+  }
+
+  @Test(.timeLimit(.minutes(1)), arguments: StoreKind.allCases)
+  func aStoreMadeBeforeAnyTestDoubleSettlesWhileItsWorkSleepsOnATestClock(
+    on kind: StoreKind
+  ) async {
+    switch kind {
+    case .store:
+      await #expect(processExitsWith: .success) {
+        await StoreWorkTests.sleepOnAClockMadeAfterTheStore(on: .store)
+      }
+    case .mainStore:
+      await #expect(processExitsWith: .success) {
+        await StoreWorkTests.sleepOnAClockMadeAfterTheStore(on: .mainStore)
+      }
+    }
+  }
+
+  @Test(.timeLimit(.minutes(1)), arguments: StoreKind.allCases)
+  func workRunningBeforeTheFirstTestDoubleCountsAsRunningUntilItEnds(on kind: StoreKind) async {
+    switch kind {
+    case .store:
+      await #expect(processExitsWith: .success) {
+        try await StoreWorkTests.startWorkBeforeTheFirstDouble(on: .store)
+      }
+    case .mainStore:
+      await #expect(processExitsWith: .success) {
+        try await StoreWorkTests.startWorkBeforeTheFirstDouble(on: .mainStore)
+      }
+    }
+  }
+
+  /// Makes a store while no test double exists, then a controlled dependency that its work calls.
+  private static func callADependencyMadeAfterTheStore(on kind: StoreKind) async throws {
+    #expect(!WorkActivity.isTracking, "a test double existed before the store")
+    let load = Later<ControlledDependency<Int, Int>>()
+    let store = await kind.make(
+      Counter.self, state: .init(), deps: .init(work: { _, value in try await load.value(value) }))
+    load.set(ControlledDependency())
+    await store.send(.startWork(id: "a", value: 1))
+    #expect(await settles(store), "settle() did not return while the work waits for the test")
+    let call = try await load.value.nextCall()
+    #expect(call.arguments == 1)
+    call.answer(10)
+    await store.settle()
+    #expect(await store.state.count == 10)
+  }
+
+  /// Makes a store while no test double exists, then a test clock that its work sleeps on.
+  private static func sleepOnAClockMadeAfterTheStore(on kind: StoreKind) async {
+    #expect(!WorkActivity.isTracking, "a test double existed before the store")
+    let clock = Later<TestClock>()
+    let store = await kind.make(
+      Counter.self, state: .init(),
+      deps: .init(work: { _, value in
+        try await clock.value.sleep(for: .seconds(1))
+        return value
+      }))
+    clock.set(TestClock())
+    await store.send(.startWork(id: "a", value: 1))
+    #expect(await settles(store), "settle() did not return while the work sleeps on a test clock")
+    #expect(clock.value.sleeperCount == 1)
+    await clock.value.advance(by: .seconds(1))  // settles the store whose work it woke
+    #expect(await store.state.count == 1)
+  }
+
+  /// Starts work that the test does not control while no test double exists, then work that calls
+  /// a controlled dependency: the first is not tracked, and `settle()` waits for it to end.
+  private static func startWorkBeforeTheFirstDouble(on kind: StoreKind) async throws {
+    #expect(!WorkActivity.isTracking, "a test double existed before the store")
+    let gate = Gate()
+    let load = Later<ControlledDependency<Int, Int>>()
+    let store = await kind.make(
+      Counter.self, state: .init(),
+      deps: .init(work: { id, value in
+        guard id == "load" else {
+          await gate.wait()
+          return value
+        }
+        return try await load.value(value)
+      }))
+    await store.send(.startWork(id: "gated", value: 1))
+    load.set(ControlledDependency())
+    await store.send(.startWork(id: "load", value: 2))
+    #expect(!(await settles(store, within: .milliseconds(500))), "settled while work ran")
+    gate.open()
+    #expect(await settles(store), "settle() did not return while the work waits for the test")
+    #expect(await store.state.count == 1)
+    try await load.value.nextCall().answer(20)
+    await store.settle()
+    #expect(await store.state.count == 21)
+  }
+
+  /// Whether `store` settles within `limit`: a settle that never returns fails the test rather
+  /// than hang it.
+  private static func settles(
+    _ store: any TestedStore<Counter>, within limit: Duration = .seconds(10)
+  ) async -> Bool {
+    await withTaskGroup(of: Bool.self) { group in
+      group.addTask {
+        await store.settle()
+        return true
+      }
+      group.addTask {
+        try? await Task.sleep(for: limit)
+        return false
+      }
+      let first = await group.next() ?? false
+      group.cancelAll()
+      return first
+    }
+  }
+}
+
+/// A value set after the closure that reads it was made: a test double made after its store.
+private final class Later<Value: Sendable>: Sendable {
+  private let stored = Mutex<Value?>(nil)
+
+  /// Sets the value.
+  func set(_ value: Value) {
+    stored.withLock { $0 = value }
+  }
+
+  /// The value; read it only once set.
+  var value: Value {
+    stored.withLock { $0 }!
   }
 }

@@ -120,7 +120,7 @@ final class EventLoop<F: Feature> {
     self.root = RootRoute(queued: queued, link: link)
     // NB: the loop hears of work's waits only while a caller waits for it to settle: the report
     // is a task that holds the store, which would outlive its last reference otherwise.
-    registry.activity?.setListening(false)
+    registry.setListening(false)
     if !start.isEmpty {
       self.startDecisions = start
       isStartPending = true
@@ -353,7 +353,7 @@ final class EventLoop<F: Feature> {
           } else {
             settleWaiters.add(continuation, id: id)
             // NB: a wait that began after the check above, and before listening, would be missed.
-            registry.activity?.setListening(true)
+            registry.setListening(true)
             resumeSettleWaitersIfSettled()
           }
         }
@@ -367,14 +367,14 @@ final class EventLoop<F: Feature> {
   /// Resumes the settle waiter with `id`, whose task was cancelled.
   func resumeSettleWaiter(_ id: UInt64) {
     settleWaiters.resume(id: id)
-    if settleWaiters.isEmpty { registry.activity?.setListening(false) }
+    if settleWaiters.isEmpty { registry.setListening(false) }
   }
 
   /// Resumes the settle waiters if the loop has settled.
   func resumeSettleWaitersIfSettled() {
     guard !settleWaiters.isEmpty, isSettled else { return }
     settleWaiters.resumeAll()
-    registry.activity?.setListening(false)
+    registry.setListening(false)
   }
 
   // MARK: - Work's reports

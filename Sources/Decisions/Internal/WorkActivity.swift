@@ -4,10 +4,10 @@ import Synchronization
 /// of a dependency that the test answers.
 ///
 /// Such work cannot go on until the test acts, so for ``Store/settle()`` it counts as settled, and a
-/// test clock that wakes it can wait until its owner has settled again. A registry created once a
-/// test double exists in the process (see ``startTracking()``) has an activity, and runs every work
-/// body with ``current`` set to that work's ``Member``, so test doubles (in `DecisionsTesting`)
-/// find it without being told.
+/// test clock that wakes it can wait until its owner has settled again. Once a test double exists
+/// in the process (see ``startTracking()``), a registry has an activity from the first work it
+/// starts, whenever its owner was made, and runs every work body with ``current`` set to that
+/// work's ``Member``, so test doubles (in `DecisionsTesting`) find it without being told.
 ///
 /// A wait is counted from ``beginWait()`` until the one who ends it (the waker, or the waiter that
 /// gave up) calls ``Wait/end()``: ending the wait before resuming the waiter means the owner never
@@ -27,9 +27,10 @@ package final class WorkActivity: Sendable {
 
   // NB: a process-wide switch rather than always on: binding a task-local costs each piece of work
   // about 2,300 instructions and 3 allocations (callgrind, decisions-bench case 5), and only a
-  // process with test doubles can have work that waits for the test. A store created before the
-  // first test double is not tracked; in a test, the doubles come first, as the deps are built
-  // from them.
+  // process with test doubles can have work that waits for the test. A registry reads it as each
+  // piece of work starts, not once when it is made, so the order in which a test makes its stores
+  // and its doubles does not matter; only work already running when the first double is made, and
+  // that waits on it, is not tracked: it counts as running.
   private static let tracking = Atomic<Bool>(false)
 
   /// Whether work runs with ``current`` set: once a test double exists in the process.
@@ -37,9 +38,9 @@ package final class WorkActivity: Sendable {
     tracking.load(ordering: .relaxed)
   }
 
-  /// Makes stores created from now on track their work's waits.
+  /// Makes work started from now on, in every store, track its waits.
   ///
-  /// A test double calls it when it is created, before a store can be given it.
+  /// A test double calls it when it is created, before work can be given it.
   package static func startTracking() {
     tracking.store(true, ordering: .relaxed)
   }

@@ -47,9 +47,13 @@ package final class WorkRegistry {
   private let cancelRequested: CancelHandler?
   /// Where each piece of work reports its end, on its own task.
   let endLink: WorkEndLink
-  /// Which work waits for the test; `nil` when the registry was created before any test double
-  /// existed in the process (see ``WorkActivity/startTracking()``), as in an app.
-  package let activity: WorkActivity?
+  /// Which work waits for the test: made with the registry if a test double exists in the process
+  /// (see ``WorkActivity/startTracking()``), or else with the first work started once one does;
+  /// `nil` until then, and so always in an app.
+  @exclusivity(unchecked) package private(set) var activity: WorkActivity?
+  /// Whether the activity tells the owner of each wait that begins: kept for an activity created
+  /// later (see ``setListening(_:)``).
+  @exclusivity(unchecked) private var isListening = true
 
   /// Creates a registry that reports each start to `started` and each cancellation an executor
   /// asks for to `cancelled`, if given; its work reports its end and its waits for the test to
@@ -61,7 +65,29 @@ package final class WorkRegistry {
     self.started = started
     self.cancelRequested = cancelled
     self.endLink = link
-    self.activity = WorkActivity.isTracking ? WorkActivity(listener: link) : nil
+    if WorkActivity.isTracking { self.activity = WorkActivity(listener: link) }
+  }
+
+  /// Makes the activity tell the owner of each wait that begins, or not (see
+  /// ``WorkActivity/setListening(_:)``), now or once it is created.
+  package func setListening(_ isListening: Bool) {
+    self.isListening = isListening
+    activity?.setListening(isListening)
+  }
+
+  // NB: created with the first work started once a test double exists, not with the registry: an
+  // owner made before the first test double tracks its work like any other. Work it started before
+  // then has no task-local member, so its waits are not counted: it counts as running until it ends.
+  /// Creates the activity, in which the work already running counts as running and not waiting.
+  @inline(never)
+  private func startTracking() -> WorkActivity? {
+    // NB: the initializer takes only links that are listeners.
+    guard let listener = endLink as? any WorkActivityListener else { return nil }
+    let activity = WorkActivity(listener: listener)
+    activity.setListening(isListening)
+    for (token, _) in entries.all { activity.workStarted(token) }
+    self.activity = activity
+    return activity
   }
 
   /// Whether no work has started and not yet finished (cancelled work counts until it ends).
@@ -90,7 +116,12 @@ package final class WorkRegistry {
   func reserve(scope: [WorkID], id: WorkID?) -> UInt64 {
     nextToken &+= 1
     let token = nextToken
-    activity?.workStarted(token)
+    // NB: one atomic load per piece of work where no test double exists, as in an app.
+    if let activity {
+      activity.workStarted(token)
+    } else if WorkActivity.isTracking {
+      startTracking()?.workStarted(token)
+    }
     if !scope.isEmpty {
       childWorkCount += 1
       reserved = endLink.lifetime(ofWorkIn: scope[...])
