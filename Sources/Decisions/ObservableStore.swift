@@ -7,10 +7,10 @@
   /// `withObservationTracking`. Events go to the store in order with ``send(_:)``, without `await`.
   ///
   /// State delivery is coalesced: the store hands the model its latest state only when it has caught
-  /// up with the events posted to it, and the model applies at most one state per main-actor turn.
-  /// A burst of events sent from the main actor therefore costs a few main-actor hops, not one per
-  /// event. Intermediate states of a burst are skipped; observe ``Store/states(bufferingPolicy:)``
-  /// to see every state.
+  /// up with the events posted to it (or at once, for ``sendAndWait(_:)``), and the model applies at
+  /// most one state per main-actor turn. A burst of events sent from the main actor therefore costs
+  /// a few main-actor hops, not one per event. Intermediate states of a burst are skipped; observe
+  /// ``Store/states(bufferingPolicy:)`` to see every state.
   ///
   /// ```swift
   /// @State var model = ObservableStore<FactFeature>(state: .idle, deps: .live)
@@ -91,9 +91,14 @@
     }
 
     /// Sends an event and waits until the store has processed it and the model shows the result.
+    ///
+    /// The model then shows the state after the event, or a later one, even while events posted
+    /// from other threads still wait to be processed.
     public func sendAndWait(_ event: F.Event) async {
-      // NB: `send` processes earlier posted events first, so order is kept.
-      await store.send(event)
+      // NB: `sendShowingLatest` processes earlier posted events first, so order is kept; and it
+      // hands the mailbox the state after this event even when more posted events wait, which
+      // `send` would keep back until the store caught up with them (issue 24).
+      await store.sendShowingLatest(event)
       showLatestState()
     }
 

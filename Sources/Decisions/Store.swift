@@ -115,6 +115,14 @@ public actor Store<F: Feature> {
     loop.send(event)
   }
 
+  /// Processes an event as ``send(_:)`` does, then hands the latest state to the latest-state
+  /// observers at once, even while posted events wait: for ``ObservableStore/sendAndWait(_:)``,
+  /// whose model must show the event when it returns.
+  func sendShowingLatest(_ event: F.Event) {
+    loop.send(event)
+    publisher?.publishLatestNow(loop.state)
+  }
+
   /// Processes events in order, as many `send(_:)` calls in a row would, in one visit to the
   /// store's executor: for a burst (an import, a batch of readings) sent from another actor.
   ///
@@ -310,7 +318,16 @@ private final class StorePublisher<F: Feature>: StateHook<F.State>, @unchecked S
   // NB: not while posted events wait: a burst of events then reaches latest-state observers once,
   // at its end.
   override func didCatchUp(with state: F.State) {
-    guard latestIsStale, posted.isEmpty else { return }
+    guard posted.isEmpty else { return }
+    publishLatestNow(state)
+  }
+
+  /// Hands `state`, the current state, to the latest-state observers, unless they have it already.
+  // NB: no sequence numbers needed to keep a model from going back to an older state: observers
+  // receive states only here, on the store's executor, in the order the store stored them, and a
+  // model shows only what its mailbox received last.
+  func publishLatestNow(_ state: F.State) {
+    guard latestIsStale else { return }
     latestIsStale = false
     observers.publishLatest(state)
     if !observers.wantLatestState { wantLatestState = false }

@@ -50,6 +50,11 @@ public enum WorkCancellation: Sendable, Hashable {
 /// waiting until the task that called it is cancelled (a test's time limit, say); `perform` then
 /// returns what it has.
 ///
+/// Work that sleeps again every time on an ``ImmediateClock``, such as a repeating timer, would
+/// never end: the clock lets at most ``ImmediateClock/maximumSleeps`` sleeps pass (10,000 unless
+/// the test gives it more or fewer), then fails the test and stops, and `perform` cancels the work
+/// and lists it in ``Execution/unfinishedWork``. Test a repeating timer with a ``TestClock``.
+///
 /// ```swift
 /// let execution = await perform(
 ///   FactFeature.Decision.load, of: FactFeature.self,
