@@ -27,6 +27,9 @@
 ///    a `Diagnostic` inline looks up its metadata even when no one listens.
 /// 5. No suspension point between taking an event and performing its last decision: that is what
 ///    makes event processing atomic (guarantee 1).
+/// 6. A rare path that copies an `F.Event` or `F.State` goes in an `@inline(never)` function: the
+///    compiler looks up the type's metadata at the top of the function that holds the copy, on
+///    every call, whether or not the path runs.
 final class EventLoop<F: Feature> {
   typealias Diagnostic = Store<F>.Diagnostic
 
@@ -161,16 +164,21 @@ final class EventLoop<F: Feature> {
   /// ``stop()`` the event is ignored and reported to the diagnostics hook.
   func send(_ event: F.Event) {
     if isStartPending { performStartIfPending() }  // rule 2
-    guard !isProcessing else {
-      waiting.append(event)
-      hasWaiting = true
-      return
-    }
+    guard !isProcessing else { return wait(event) }
     isProcessing = true
     if !posted.isEmpty { posted.processAll { process($0) } }
     process(event)
     if hasWaiting || hasHook { finishSend() }
     isProcessing = false
+  }
+
+  // NB: rule 6: a path that copies an `F.Event` (here, into `waiting`) needs the event type's
+  // metadata, which the compiler looks up at the top of the function whether or not the path runs.
+  /// Keeps an event sent while another is processed, to process right after it.
+  @inline(never)
+  private func wait(_ event: F.Event) {
+    waiting.append(event)
+    hasWaiting = true
   }
 
   /// Processes events in order, as many ``send(_:)`` calls in a row would, and tells the hook
@@ -261,7 +269,7 @@ final class EventLoop<F: Feature> {
     if hookWantsWillChange { hook.unsafelyUnwrapped.willChange() }
     let decisions = F.makeDecisions(event: event, state: &state)
     if hasDiagnostics { reportState() }
-    if hasHook { hook.unsafelyUnwrapped.didChange(to: state) }
+    if hasHook { tellHookOfChange() }  // rule 6
     let decided = decisions.count != 0  // rule 2
     if decided { perform(decisions) }
     // NB: after each event, not each send: a child that this event removes and a queued event adds
@@ -269,6 +277,12 @@ final class EventLoop<F: Feature> {
     // from now on finds its work cancelled.
     if registry.childWorkCount != 0 { endWorkOfGoneChildren() }
     return decided
+  }
+
+  /// Tells the hook the state after an event.
+  @inline(never)
+  private func tellHookOfChange() {
+    hook.unsafelyUnwrapped.didChange(to: state)
   }
 
   /// Performs decisions through the executor, in order, until a decision stops the store.
