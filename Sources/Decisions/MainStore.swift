@@ -87,6 +87,9 @@
       self.workActivity = loop.registry.activity
       loop.connect(owner: self, isolation: MainActor.shared)
       loop.setHook(MainStoreHook(store: self))
+      // NB: the hook updates child models once the loop has caught up: until the first one is
+      // made, there is nothing to update.
+      loop.setHookWantsCatchUp(false)
       loop.performStartIfPending()
     }
 
@@ -121,6 +124,7 @@
       if let children { return children }
       let children = ChildModels<F.State>()
       self.children = children
+      loop.setHookWantsCatchUp(true)
       return children
     }
 

@@ -67,10 +67,15 @@ final class EventLoop<F: Feature> {
   @exclusivity(unchecked) private var settleWaiters = SettleWaiters()
   /// What the store does when the state changes; set only while `hasHook`.
   private var hook: StateHook<F.State>?
+  // NB: calls go through an unowned reference: through `hook`, each cost a retain and a release.
+  /// `hook`, for calls: `hook` keeps it alive.
+  private unowned(unsafe) var hookRef: StateHook<F.State>?
   /// Whether `hook` is set (rule 2).
   private var hasHook = false
   /// Whether the hook asked to hear of each state change before it happens.
   private var hookWantsWillChange = false
+  /// Whether the hook wants to hear when the loop has caught up, after each send.
+  private var hookWantsCatchUp = false
   /// The children's fingerprint at the last check of their work's lifetimes, if it had one.
   private var checkedFingerprint: UInt64?
 
@@ -147,11 +152,20 @@ final class EventLoop<F: Feature> {
 
   // MARK: - State hooks
 
+  /// Has the hook hear when the loop has caught up, after each send, or not.
+  ///
+  /// A store whose hook has nothing to do then saves the call. On by default once a hook is set.
+  func setHookWantsCatchUp(_ wants: Bool) {
+    hookWantsCatchUp = hasHook && wants
+  }
+
   /// Has `hook` hear of every state change from now on, or no hook, with `nil`.
   func setHook(_ hook: StateHook<F.State>?) {
     self.hook = hook
+    hookRef = hook
     hasHook = hook != nil
     hookWantsWillChange = hook?.wantsWillChange ?? false
+    hookWantsCatchUp = hook != nil
   }
 
   // MARK: - Events
@@ -168,7 +182,7 @@ final class EventLoop<F: Feature> {
     isProcessing = true
     if !posted.isEmpty { posted.processAll { process($0) } }
     process(event)
-    if hasWaiting || hasHook { finishSend() }
+    if hasWaiting || hookWantsCatchUp { finishSend() }
     isProcessing = false
   }
 
@@ -197,7 +211,7 @@ final class EventLoop<F: Feature> {
       process(events[index])
       index += 1
     }
-    if hasWaiting || hasHook { finishSend() }
+    if hasWaiting || hookWantsCatchUp { finishSend() }
     isProcessing = false
   }
 
@@ -207,7 +221,7 @@ final class EventLoop<F: Feature> {
     if !isProcessing, !posted.isEmpty {
       isProcessing = true
       posted.processAll { process($0) }
-      if hasWaiting || hasHook { finishSend() }
+      if hasWaiting || hookWantsCatchUp { finishSend() }
       isProcessing = false
     }
     resumeSettleWaitersIfSettled()
@@ -224,7 +238,7 @@ final class EventLoop<F: Feature> {
         process(waiting[index])
         index += 1
       }
-      if hasHook { hook.unsafelyUnwrapped.didCatchUp(with: state) }
+      if hookWantsCatchUp { hookRef.unsafelyUnwrapped.didCatchUp(with: state) }
     } while index < waiting.count
     if index != 0 {
       waiting.removeAll(keepingCapacity: waiting.capacity <= 64)
@@ -266,7 +280,7 @@ final class EventLoop<F: Feature> {
   /// Returns whether the event decided anything.
   private func apply(_ event: F.Event) -> Bool {
     if hasDiagnostics { report(received: event) }  // rule 4
-    if hookWantsWillChange { hook.unsafelyUnwrapped.willChange() }
+    if hookWantsWillChange { hookRef.unsafelyUnwrapped.willChange() }
     let decisions = F.makeDecisions(event: event, state: &state)
     if hasDiagnostics { reportState() }
     if hasHook { tellHookOfChange() }  // rule 6
@@ -282,7 +296,7 @@ final class EventLoop<F: Feature> {
   /// Tells the hook the state after an event.
   @inline(never)
   private func tellHookOfChange() {
-    hook.unsafelyUnwrapped.didChange(to: state)
+    hookRef.unsafelyUnwrapped.didChange(to: state)
   }
 
   /// Performs decisions through the executor, in order, until a decision stops the store.
@@ -323,7 +337,7 @@ final class EventLoop<F: Feature> {
     perform(decisions)
     processQueued()
     if registry.childWorkCount != 0 { endWorkOfGoneChildren() }
-    if !wasProcessing, hasWaiting || hasHook { finishSend() }
+    if !wasProcessing, hasWaiting || hookWantsCatchUp { finishSend() }
     isProcessing = wasProcessing
     resumeSettleWaitersIfSettled()
   }
