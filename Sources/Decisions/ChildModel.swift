@@ -23,14 +23,14 @@
     /// from its collection), the model keeps the last state it had, and the parent lets it go. A
     /// new child in its place (the same id, added back) gets a new model: this one never shows it.
     public var state: Child.State {
-      registrar.access(self, keyPath: stateKeyPath)
+      changes.access()
       return current
     }
 
-    // NB: observation by hand, with the key path built once: see `MainStore.current`.
+    // NB: observation by hand, through a `StateChanges`: see `MainStore.changes`.
     private var current: Child.State
-    private let registrar = ObservationRegistrar()
-    private let stateKeyPath: KeyPath<ChildModel<Child>, Child.State>
+    /// What observers of `state` register with and hear from.
+    private let changes = StateChanges()
     private let sendToParent: (Child.Event) -> Void
     private let dropAtParent: (Child.Event) -> Void
     private var children: ChildModels<Child.State>?
@@ -48,7 +48,6 @@
     ) {
       self.current = state
       self.identity = identity
-      self.stateKeyPath = \ChildModel<Child>.state
       self.sendToParent = send
       self.dropAtParent = drop
     }
@@ -78,7 +77,9 @@
     /// Takes the child's state from the parent's latest state, if it changed.
     fileprivate func update(_ state: Child.State) {
       guard state != current else { return }
-      registrar.withMutation(of: self, keyPath: stateKeyPath) { current = state }
+      changes.willSet()
+      current = state
+      changes.didSet()
       children?.update(from: state)
     }
 

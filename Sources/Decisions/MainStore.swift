@@ -40,7 +40,7 @@
     /// that changes it.
     public var state: F.State {
       isStateRead = true
-      registrar.access(self, keyPath: stateKeyPath)
+      changes.access()
       return loop.state
     }
 
@@ -53,9 +53,10 @@
 
     // NB: observation by hand rather than with `@Observable`: the macro names `\.state` at each
     // access, and a key path into a generic class is built anew each time, which made each event
-    // cost about 4 µs. The key path is built once per store instead.
-    fileprivate nonisolated let registrar = ObservationRegistrar()
-    fileprivate nonisolated(unsafe) let stateKeyPath: KeyPath<MainStore<F>, F.State>
+    // cost about 4 µs; and the registrar's generic calls, made from this generic class, looked up
+    // its metadata at each call. `StateChanges` is not generic.
+    /// What observers of `state` register with and hear from.
+    fileprivate nonisolated let changes = StateChanges()
     /// The loop that processes events and runs work, the same as a ``Store``'s.
     fileprivate let loop: EventLoop<F>
     /// Which work waits for the test, in a process with test doubles.
@@ -81,7 +82,6 @@
       deps: F.Deps,
       diagnostics: (@Sendable (Diagnostic) -> Void)? = nil
     ) {
-      self.stateKeyPath = \MainStore<F>.state
       let loop = EventLoop<F>(state: state, deps: deps, diagnostics: diagnostics)
       self.loop = loop
       self.workActivity = loop.registry.activity
@@ -175,13 +175,13 @@
       // the next one.
       store.isStateRead = false
       isTelling = true
-      store.registrar.willSet(store, keyPath: store.stateKeyPath)
+      store.changes.willSet()
     }
 
     override func didChange(to state: F.State) {
       guard isTelling else { return }
       isTelling = false
-      store.registrar.didSet(store, keyPath: store.stateKeyPath)
+      store.changes.didSet()
     }
 
     override func didCatchUp(with state: F.State) {

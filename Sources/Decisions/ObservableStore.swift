@@ -25,14 +25,14 @@
 
     /// The latest state delivered from the store.
     public var state: F.State {
-      registrar.access(self, keyPath: stateKeyPath)
+      changes.access()
       return current
     }
 
-    // NB: observation by hand, with the key path built once: see `MainStore.current`.
+    // NB: observation by hand, through a `StateChanges`: see `MainStore.changes`.
     private var current: F.State
-    private let registrar = ObservationRegistrar()
-    private let stateKeyPath = \ObservableStore<F>.state
+    /// What observers of `state` register with and hear from.
+    private let changes = StateChanges()
 
     /// The store this model observes.
     public let store: Store<F>
@@ -111,7 +111,9 @@
     /// Shows the latest state the store has delivered, if one is waiting.
     func showLatestState() {
       guard let state = mailbox.takeLatest() else { return }
-      registrar.withMutation(of: self, keyPath: stateKeyPath) { current = state }
+      changes.willSet()
+      current = state
+      changes.didSet()
       deliveries += 1
       children?.update(from: state)
     }
