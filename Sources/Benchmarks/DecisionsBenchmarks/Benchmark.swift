@@ -36,6 +36,8 @@ func runBenchmarks(_ options: Options) async {
     (12, { await rowsCase($0) }),
     (13, { await exploreCase($0) }),
     (14, { await mainStoreCase($0) }),
+    (15, { await childrenWorkCase($0) }),
+    (16, { await childModelsCase($0) }),
   ]
   for (number, run) in cases where options.runs(case: number) {
     currentCase = "\(number)"

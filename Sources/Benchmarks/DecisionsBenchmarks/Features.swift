@@ -277,3 +277,140 @@ enum RowCounter: Core {
     Counter.makeDecisions(event: event, state: &state.counter)
   }
 }
+
+// MARK: - Rows with loads in flight (cases 15 and 16)
+
+/// A list of rows, each with a load in flight in the scope of its id: the store cancels a row's load
+/// when the row leaves the list, by ``childWork``.
+enum LoadingRows: Feature {
+  /// The rows, and the id of the next row to add.
+  struct State: Equatable, Sendable {
+    /// The rows by id.
+    var rows: IdentifiedArray<LoadingRow.State>
+    /// The id the next added row gets.
+    var nextID: Int
+
+    /// Creates `count` rows, numbered from 0, none of them loading yet.
+    init(count: Int) {
+      rows = IdentifiedArray(uniqueElements: (0..<count).map { LoadingRow.State(id: $0) })
+      nextID = count
+    }
+  }
+
+  /// The list's events.
+  enum Event: Equatable, Sendable {
+    /// Starts every row's load.
+    case loadAll
+    /// An event for the row with `id`.
+    case row(id: Int, LoadingRow.Event)
+    /// Removes the row with `id`; the store cancels its load.
+    case remove(id: Int)
+    /// Adds a row at the end, with the next id, and starts its load.
+    case addLoading
+  }
+
+  /// The list's decisions: its rows'.
+  enum Decision: Equatable, Sendable {
+    /// A decision of the row with `id`.
+    case row(id: Int, LoadingRow.Decision)
+  }
+
+  /// The list's deps: the rows'.
+  struct Deps: Sendable {
+    /// The rows' deps.
+    var row: LoadingRow.Deps
+  }
+
+  static let childWork: [ChildWork<State>] = [.children(LoadingRow.self, in: \.rows)]
+
+  static func makeDecisions(event: Event, state: inout State) -> [Decision] {
+    switch event {
+    case .loadAll:
+      var decisions: [Decision] = []
+      decisions.reserveCapacity(state.rows.count)
+      for id in state.rows.ids {
+        decisions += LoadingRow.makeDecisions(
+          event: .load, id: id, in: &state.rows, embed: Decision.row)
+      }
+      return decisions
+    case .row(let id, let event):
+      return LoadingRow.makeDecisions(event: event, id: id, in: &state.rows, embed: Decision.row)
+    case .remove(let id):
+      state.rows.remove(id: id)
+      return []
+    case .addLoading:
+      let id = state.nextID
+      state.nextID += 1
+      state.rows.append(LoadingRow.State(id: id))
+      return LoadingRow.makeDecisions(event: .load, id: id, in: &state.rows, embed: Decision.row)
+    }
+  }
+
+  static func execute(_ decision: Decision, deps: Deps, effects: Effects<Event>) {
+    switch decision {
+    case .row(let id, let decision):
+      LoadingRow.execute(decision, deps: deps.row, effects: effects, scope: id) {
+        Event.row(id: id, $0)
+      }
+    }
+  }
+}
+
+/// One row of ``LoadingRows``: a counter that loads.
+enum LoadingRow: Feature {
+  /// The row's state.
+  struct State: Identifiable, Equatable, Sendable {
+    /// The row's id.
+    var id: Int
+    /// How many increments the row counted.
+    var count = 0
+    /// Whether its load is in flight.
+    var isLoading = false
+  }
+
+  /// The row's events.
+  enum Event: Equatable, Sendable {
+    /// Counts, and decides nothing: the event the cases time.
+    case increment
+    /// Starts the load.
+    case load
+    /// The load finished.
+    case loaded
+  }
+
+  /// The row's one decision.
+  enum Decision: Equatable, Sendable {
+    /// Load: long work, keyed `"load"` in the row's scope.
+    case load
+  }
+
+  /// The row's one dependency.
+  struct Deps: Sendable {
+    /// Loads; the benchmark's version waits until its work is cancelled.
+    var load: @Sendable () async -> Void
+  }
+
+  static func makeDecisions(event: Event, state: inout State) -> [Decision] {
+    switch event {
+    case .increment:
+      state.count += 1
+      return []
+    case .load:
+      state.isLoading = true
+      return [.load]
+    case .loaded:
+      state.isLoading = false
+      return []
+    }
+  }
+
+  static func execute(_ decision: Decision, deps: Deps, effects: Effects<Event>) {
+    switch decision {
+    case .load:
+      effects.run(id: "load") { send in
+        await deps.load()
+        await send(.loaded)
+      }
+    }
+  }
+}

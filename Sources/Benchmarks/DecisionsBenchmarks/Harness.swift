@@ -95,6 +95,24 @@ func measure(
   return Row(id: id, title: title, events: events, nanos: nanos, note: note)
 }
 
+/// Runs `run` like ``measure(_:_:events:plan:note:isolation:_:)``, synchronously on the calling
+/// thread: for a case that must not suspend, on a main thread that serves no queue (case 16).
+func measureOnThisThread(
+  _ id: String,
+  _ title: String,
+  events: Int,
+  plan: Plan,
+  _ run: (_ events: Int) -> Duration
+) -> Row {
+  guard plan.selects(id) else { return Row(id: id, title: title, events: events, nanos: []) }
+  for _ in 0..<plan.warmup { _ = run(events) }
+  var nanos: [Double] = []
+  for _ in 0..<plan.runs {
+    nanos.append(nanoseconds(run(events)) / Double(events))
+  }
+  return Row(id: id, title: title, events: events, nanos: nanos)
+}
+
 /// The elapsed time of `body`, run on the global executor rather than the main actor.
 func timedInBackground(_ body: @escaping @Sendable () async -> Void) async -> Duration {
   await Task.detached {

@@ -20,7 +20,7 @@ struct Options: Equatable {
   var help = false
 
   /// The numbers of all cases.
-  static let allCases = 1...14
+  static let allCases = 1...16
 
   /// The text `--help` prints.
   static let usage = """
@@ -34,7 +34,7 @@ struct Options: Equatable {
 
     OPTIONS:
       --quick          Fewer events and runs: a smoke test that finishes in well under 30 s.
-      --case <n>       Run only case <n> (1-14). Repeat it, or give a list: --case 2,3.
+      --case <n>       Run only case <n> (1-16). Repeat it, or give a list: --case 2,3.
                        A row letter runs one row of a case: --case 5b.
       --events <n>     Events per run for every selected case (for case 10: stores to create).
       --runs <n>       Timed runs per case (default 7; 3 with --quick).
@@ -64,6 +64,10 @@ struct Options: Equatable {
       12 an event for one of 10, 1,000 or 100,000 rows of an IdentifiedArray (and an array)
       13 explore: a breadth-first search of a core's states, with 2-, 64- and 512-byte states
       14 MainStore.send on the main actor: the state is new when it returns (a frame's budget)
+      15 a list of 10, 1,000 or 100,000 rows, every row loading: an event that updates one row
+         (a-c, flat), and one that removes a row (d-f, grows with the rows)
+      16 case 15's update on a MainStore, sent by the row's child model, with a model per row
+         (up to 10,000)
     """
 
   /// A command line that cannot be run, with the reason.

@@ -122,6 +122,10 @@ struct Report {
       "at most \(Int(value)) deliver\(value == 1 ? "y" : "ies") per burst"
     }
     add("case 9: < 10 main-actor deliveries per burst", deliveries, count) { $0 < 10 }
+    add("case 15: 1,000 rows loading ≤ 2× 10 rows", ratio("15b", to: "15a"), plain) { $0 <= 2 }
+    add("case 15: 100,000 rows loading ≤ 2× 10 rows", ratio("15c", to: "15a"), plain) { $0 <= 2 }
+    add("case 16: 1,000 models ≤ 2× 10 models", ratio("16b", to: "16a"), plain) { $0 <= 2 }
+    add("case 16: 10,000 models ≤ 2× 10 models", ratio("16c", to: "16a"), plain) { $0 <= 2 }
     let transitions = { (value: Double) in "\(rate(value)) transitions/s" }
     add("case 13: explore ≥ 1 M transitions/s", row("13a").map { 1e9 / $0.median }, transitions) {
       $0 >= 1e6
