@@ -26,11 +26,12 @@
 public struct ChildWork<State>: Sendable {
   /// Says whether the work in `scope` (the scopes below this feature, outermost first) lives in
   /// `state`, and as which child; `nil` when the scope is not this declaration's.
-  let lifetime: @Sendable (_ scope: ArraySlice<WorkID>, _ state: State) -> WorkLifetime?
+  @usableFromInline let lifetime: @Sendable (_ scope: ArraySlice<WorkID>, _ state: State) -> WorkLifetime?
   /// A value that changes whenever a child this declaration covers may have come or gone, in
   /// O(1); `nil` when that cannot be told without looking at each child's work.
-  let fingerprint: @Sendable (_ state: State) -> UInt64?
+  @usableFromInline let fingerprint: @Sendable (_ state: State) -> UInt64?
 
+  @usableFromInline
   init(
     lifetime: @escaping @Sendable (_ scope: ArraySlice<WorkID>, _ state: State) -> WorkLifetime?,
     fingerprint: @escaping @Sendable (_ state: State) -> UInt64?
@@ -45,6 +46,7 @@ public struct ChildWork<State>: Sendable {
   ///   - state: The child's optional state in the parent's.
   ///   - scope: The scope its decisions are performed in.
   /// - Returns: The declaration, for the feature's ``Feature/childWork``.
+  @inlinable
   public static func optional<Child: Feature>(
     _ child: Child.Type, state: any KeyPath<State, Child.State?> & Sendable,
     scope: some Hashable & Sendable
@@ -72,6 +74,7 @@ public struct ChildWork<State>: Sendable {
   ///     property.
   ///   - scope: The scope its decisions are performed in.
   /// - Returns: The declaration, for the feature's ``Feature/childWork``.
+  @inlinable
   public static func optional<Child: Feature>(
     _ child: Child.Type, state: any KeyPath<State, Presented<Child.State>> & Sendable,
     scope: some Hashable & Sendable
@@ -97,6 +100,7 @@ public struct ChildWork<State>: Sendable {
   ///   - children: The children in the parent's state.
   /// - Returns: The declaration, for the feature's ``Feature/childWork``.
   /// - Complexity: O(1) per piece of a child's work, after each event.
+  @inlinable
   public static func children<Child: Feature>(
     _ child: Child.Type, in children: any KeyPath<State, IdentifiedArray<Child.State>> & Sendable
   ) -> Self where Child.State: Identifiable {
@@ -121,6 +125,7 @@ public struct ChildWork<State>: Sendable {
   /// - Returns: The declaration, for the feature's ``Feature/childWork``.
   /// - Complexity: O(*n*) per piece of a child's work, after each event, for *n* children: prefer an
   ///   ``IdentifiedArray`` for long lists.
+  @inlinable
   public static func children<Child: Feature>(
     _ child: Child.Type, in children: any KeyPath<State, [Child.State]> & Sendable
   ) -> Self where Child.State: Identifiable {
@@ -151,6 +156,7 @@ public struct ChildWork<State>: Sendable {
   ///   - id: The child's id in a scope the executor made for it, or `nil` for any other scope.
   /// - Returns: The declaration, for the feature's ``Feature/childWork``.
   /// - Complexity: O(*n*) per piece of a child's work, after each event, for *n* children.
+  @inlinable
   public static func children<
     Child: Feature, Children: Collection<Child.State> & SendableMetatype, Scope
   >(
@@ -180,6 +186,7 @@ public struct ChildWork<State>: Sendable {
   ///   - state: The child's state in the parent's.
   ///   - scope: The scope its decisions are performed in.
   /// - Returns: The declaration, for the feature's ``Feature/childWork``.
+  @inlinable
   public static func child<Child: Feature>(
     _ child: Child.Type, state: any KeyPath<State, Child.State> & Sendable,
     scope: some Hashable & Sendable
@@ -199,6 +206,7 @@ public struct ChildWork<State>: Sendable {
   ///   - child: The child's feature.
   ///   - state: The child's state in the parent's.
   /// - Returns: The declaration, for the feature's ``Feature/childWork``.
+  @inlinable
   public static func child<Child: Feature>(
     _ child: Child.Type, state: any KeyPath<State, Child.State> & Sendable
   ) -> Self {
@@ -213,6 +221,7 @@ public struct ChildWork<State>: Sendable {
   /// The work in scope `scope` lives until it ends or is cancelled, whatever the state: for work
   /// that must outlive the child that started it, such as an upload that finishes after its
   /// screen closed.
+  @inlinable
   public static func outlivesState(scope: some Hashable & Sendable) -> Self {
     let scope = WorkID(scope)
     return Self { path, _ in
@@ -224,6 +233,7 @@ public struct ChildWork<State>: Sendable {
 }
 
 /// Whether the work in a scope may go on, for a store's check after each event.
+@usableFromInline
 package enum WorkLifetime: Equatable, Sendable {
   /// A child is in the state where the work belongs; `identity` tells that child from another
   /// that took its place (0 where the state cannot tell them apart, as in a plain array).
@@ -239,6 +249,7 @@ package enum WorkLifetime: Equatable, Sendable {
   }
 
   /// The same lifetime, for a child whose own identity in its parent is `identity`.
+  @inlinable
   func identified(by identity: UInt64) -> WorkLifetime {
     guard case .alive(let inner) = self else { return self }
     return .alive(identity: combine(identity, inner))
@@ -246,6 +257,7 @@ package enum WorkLifetime: Equatable, Sendable {
 }
 
 /// Combines two identities, or fingerprints, into one that differs when either does.
+@inlinable
 func combine(_ outer: UInt64, _ inner: UInt64) -> UInt64 {
   // NB: the boost hash_combine mix: enough for values that are counters, not adversarial input.
   outer ^ (inner &+ 0x9E37_79B9_7F4A_7C15 &+ (outer << 6) &+ (outer >> 2))
@@ -254,13 +266,18 @@ func combine(_ outer: UInt64, _ inner: UInt64) -> UInt64 {
 extension Feature {
   /// Whether the work in `scope` (the scopes below this feature, outermost first) may go on in
   /// `state`, by this feature's ``childWork``.
+  @usableFromInline
   package static func lifetime(ofWorkIn scope: ArraySlice<WorkID>, state: State) -> WorkLifetime {
     guard !scope.isEmpty else { return .alive(identity: 0) }
     // NB: every declaration is asked: two collections whose ids have the same type both claim a
     // bare id, and the work must live while either holds it. Cancelling live work would be worse
     // than keeping gone work. Its identity is that of the first declaration that holds it.
     var result = WorkLifetime.undeclared
-    for declaration in childWork {
+    let declarations = childWork
+    var index = 0  // EventLoop's rule 3: no iterator
+    while index < declarations.count {
+      let declaration = declarations[index]
+      index += 1
       switch declaration.lifetime(scope, state) {
       case .alive(let identity)?: return .alive(identity: identity)
       case .gone?: result = .gone
@@ -274,11 +291,15 @@ extension Feature {
   ///
   /// `nil` when that cannot be told in O(1). The same value means every child with work is still
   /// the same child.
+  @usableFromInline
   package static func childrenFingerprint(of state: State) -> UInt64? {
     var fingerprint: UInt64 = 0
-    for declaration in childWork {
-      guard let part = declaration.fingerprint(state) else { return nil }
+    let declarations = childWork
+    var index = 0  // EventLoop's rule 3: no iterator
+    while index < declarations.count {
+      guard let part = declarations[index].fingerprint(state) else { return nil }
       fingerprint = combine(fingerprint, part)
+      index += 1
     }
     return fingerprint
   }

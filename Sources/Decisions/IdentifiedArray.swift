@@ -197,6 +197,7 @@ public struct IdentifiedArray<Element: Identifiable> {
 
   /// A value that changes whenever an element is added or removed, and that no other collection
   /// had: the same value means the same identities, though elements may have been updated.
+  @inlinable
   package var structure: UInt64 { log.structure }
 
   /// The ids of the elements updated, added or removed since the collection had `version`, oldest
