@@ -26,7 +26,8 @@
 public struct ChildWork<State>: Sendable {
   /// Says whether the work in `scope` (the scopes below this feature, outermost first) lives in
   /// `state`, and as which child; `nil` when the scope is not this declaration's.
-  @usableFromInline let lifetime: @Sendable (_ scope: ArraySlice<WorkID>, _ state: State) -> WorkLifetime?
+  @usableFromInline let lifetime:
+    @Sendable (_ scope: ArraySlice<WorkID>, _ state: State) -> WorkLifetime?
   /// A value that changes whenever a child this declaration covers may have come or gone, in
   /// O(1); `nil` when that cannot be told without looking at each child's work.
   @usableFromInline let fingerprint: @Sendable (_ state: State) -> UInt64?
