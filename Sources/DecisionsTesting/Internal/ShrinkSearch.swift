@@ -1,0 +1,139 @@
+import Decisions
+
+// Delta debugging (Zeller and Hildebrandt, "Simplifying and Isolating Failure-Inducing Input",
+// 2002), with two changes that a core's runs allow:
+//
+// - A run that shows a symptom after *k* events shows it whatever follows (for invariants and
+//   disagreements: the run is cut there). So each failing candidate is cut to the prefix that
+//   fails, which skips most of ddmin's rounds on a long recording.
+// - Each candidate's answer is kept, by the indices of the events it keeps, so no candidate is
+//   replayed twice within one minimization.
+//
+// The result is 1-minimal: ddmin ends only when the granularity is one event per chunk and
+// removing any one event makes the symptom go (or when the replay limit stops it, which the
+// result says).
+
+/// The state of one shrink: the symptom's check, and the replays spent.
+struct ShrinkSearch<C: Core> {
+  /// The state every candidate run starts from.
+  let initialState: C.State
+  /// Where a run shows the symptom.
+  let check: Symptom<C>.Check
+  /// Whether a failing run may be cut after the step that shows the symptom.
+  let cutsFailingRuns: Bool
+  /// The most replays to spend.
+  let replayLimit: Int
+  /// The replays spent so far.
+  private(set) var replays = 0
+  /// Whether a replay was refused because the limit was reached.
+  private(set) var stoppedByLimit = false
+
+  init(
+    initialState: C.State, check: @escaping Symptom<C>.Check, cutsFailingRuns: Bool,
+    replayLimit: Int
+  ) {
+    self.initialState = initialState
+    self.check = check
+    self.cutsFailingRuns = cutsFailingRuns
+    self.replayLimit = replayLimit
+  }
+
+  /// Replays `events` and returns what the run shows, or nil when it does not show the symptom
+  /// (or the replay limit is reached).
+  mutating func run(_ events: [C.Event]) -> Symptom<C>.Showing? {
+    guard replays < replayLimit else {
+      stoppedByLimit = true
+      return nil
+    }
+    replays += 1
+    return check(initialState, replay(C.self, from: initialState, events: events))
+  }
+
+  /// How many of `events` a failing run keeps: the prefix that shows the symptom, or all of them.
+  private func kept(_ showing: Symptom<C>.Showing, of count: Int) -> Int {
+    cutsFailingRuns ? min(showing.steps, count) : count
+  }
+
+  /// Reduces `events`, which show the symptom, to a 1-minimal sublist that still shows it.
+  mutating func minimize(_ events: [C.Event]) -> [C.Event] {
+    var answers: [[Int]: Int?] = [:]
+    /// The candidate, cut to the prefix that fails, if it fails.
+    func failing(_ candidate: [Int]) -> [Int]? {
+      let length: Int?
+      if let known = answers[candidate] {
+        length = known
+      } else {
+        let showing = run(candidate.map { events[$0] })
+        if stoppedByLimit { return nil }
+        length = showing.map { kept($0, of: candidate.count) }
+        answers[candidate] = length
+      }
+      return length.map { Array(candidate.prefix($0)) }
+    }
+
+    var current = Array(events.indices)
+    if let none = failing([]) { return none.map { events[$0] } }
+    var granularity = 2
+    while current.count >= 2 && !stoppedByLimit {
+      granularity = min(granularity, current.count)
+      let chunks = chunked(current, into: granularity)
+      var reduced: [Int]?
+      // Reduce to a chunk, then to a complement; the complements of two chunks are the chunks.
+      for chunk in chunks {
+        if let smaller = failing(chunk) {
+          reduced = smaller
+          granularity = 2
+          break
+        }
+      }
+      if reduced == nil && granularity > 2 {
+        for skipped in chunks.indices {
+          let complement = chunks.indices.filter { $0 != skipped }.flatMap { chunks[$0] }
+          if let smaller = failing(complement) {
+            reduced = smaller
+            granularity = max(granularity - 1, 2)
+            break
+          }
+        }
+      }
+      if let reduced {
+        current = reduced
+      } else if granularity >= current.count {
+        break  // one event per chunk, and removing any one of them makes the symptom go
+      } else {
+        granularity = min(granularity * 2, current.count)
+      }
+    }
+    return current.map { events[$0] }
+  }
+
+  /// Replaces events by simpler ones that keep the symptom, one position at a time, trying the
+  /// candidates `simplify` offers in order; returns nil when none could be replaced.
+  mutating func simplify(
+    _ events: [C.Event], with simplify: (C.Event) -> [C.Event]
+  ) -> [C.Event]? {
+    var current = events
+    var changed = false
+    var position = 0
+    while position < current.count && !stoppedByLimit {
+      for candidate in simplify(current[position]) {
+        var trial = current
+        trial[position] = candidate
+        if let showing = run(trial) {
+          current = Array(trial.prefix(kept(showing, of: trial.count)))
+          changed = true
+          break
+        }
+      }
+      position += 1
+    }
+    return changed ? current : nil
+  }
+}
+
+/// Splits `items` into `count` chunks of nearly equal size, in order.
+func chunked(_ items: [Int], into count: Int) -> [[Int]] {
+  (0..<count).map { chunk in
+    Array(items[(items.count * chunk / count)..<(items.count * (chunk + 1) / count)])
+  }
+}
