@@ -12,16 +12,16 @@ import Decisions
 /// Invariants say what must hold, as in ``Exploration``: the symptom is that one does not. A
 /// symptom's closures must be pure, like the core: the shrinker replays many runs and trusts each
 /// answer.
-public struct Symptom<C: Core> {
+public struct Symptom<C: Core>: Sendable {
   /// What the symptom is, for messages: the invariant's name, or the predicate's.
   public let name: String
   /// Whether a run that shows the symptom at one step still shows it when cut after that step.
   let showsInPrefix: Bool
   /// Makes the check for runs of a replay: nil when the replay cannot show the symptom at all.
-  let prepare: (Replay<C>) -> Check?
+  let prepare: @Sendable (Replay<C>) -> Check?
 
   /// Where in a run the symptom shows, or nil when it does not.
-  typealias Check = (_ initialState: C.State, _ steps: [TraceStep<C>]) -> Showing?
+  typealias Check = @Sendable (_ initialState: C.State, _ steps: [TraceStep<C>]) -> Showing?
 
   /// Where a run shows a symptom, and what to say about it.
   struct Showing {
@@ -40,7 +40,7 @@ public struct Symptom<C: Core> {
   ///   - holds: Whether a state satisfies the invariant.
   /// - Returns: The symptom.
   public static func invariantBroken(
-    _ name: String, _ holds: @escaping (C.State) -> Bool
+    _ name: String, _ holds: @escaping @Sendable (C.State) -> Bool
   ) -> Symptom {
     checking("the invariant \"\(name)\" is broken", showsInPrefix: true) { initial, steps in
       if !holds(initial) {
@@ -64,7 +64,7 @@ public struct Symptom<C: Core> {
   ///   - holds: Whether a step satisfies the invariant.
   /// - Returns: The symptom.
   public static func transitionInvariantBroken(
-    _ name: String, _ holds: @escaping (CoreStep<C>) -> Bool
+    _ name: String, _ holds: @escaping @Sendable (CoreStep<C>) -> Bool
   ) -> Symptom {
     checking("the transition invariant \"\(name)\" is broken", showsInPrefix: true) {
       initial, steps in
@@ -92,7 +92,7 @@ public struct Symptom<C: Core> {
   ///   - shows: Whether a run, as its steps, shows the symptom.
   /// - Returns: The symptom.
   public static func run(
-    _ name: String, _ shows: @escaping (_ steps: [TraceStep<C>]) -> Bool
+    _ name: String, _ shows: @escaping @Sendable (_ steps: [TraceStep<C>]) -> Bool
   ) -> Symptom {
     checking("the run shows \"\(name)\"", showsInPrefix: false) { _, steps in
       shows(steps) ? Showing(steps: steps.count, detail: "") : nil
@@ -107,7 +107,7 @@ public struct Symptom<C: Core> {
   }
 
   fileprivate init(
-    name: String, showsInPrefix: Bool, prepare: @escaping (Replay<C>) -> Check?
+    name: String, showsInPrefix: Bool, prepare: @escaping @Sendable (Replay<C>) -> Check?
   ) {
     self.name = name
     self.showsInPrefix = showsInPrefix
@@ -140,7 +140,7 @@ extension Symptom where C.State: Equatable, C.Event: Equatable, C.Decision: Equa
         }
         before = step.state
       }
-      return { initial, steps in
+      return { [changed] initial, steps in
         guard !changed.isEmpty else { return nil }
         var before = initial
         for (index, step) in steps.enumerated() {
