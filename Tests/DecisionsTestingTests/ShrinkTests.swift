@@ -316,3 +316,34 @@ enum Sum: Core {
     return []
   }
 }
+
+extension ShrinkTests {
+  @Test func aLongPayloadLosesEveryCharacterItCanInOnePass() throws {
+    let text =
+      String(repeating: "lorem ipsum ", count: 10) + "@@" + String(repeating: "!", count: 50)
+    let shrunk = try Replay(Chat.self, from: .init(), events: [.send("hi"), .send(text)])
+      .shrink(keeping: Self.everyMessageIsLogged, simplify: Chat.simpler)
+    #expect(shrunk.events == [.send("@@")])
+  }
+
+  @Test func aSimplifyThatOffersTheEventItselfStillEnds() throws {
+    let shrunk = try Replay(Chat.self, from: .init(), events: [.send("@@")])
+      .shrink(keeping: Self.everyMessageIsLogged, simplify: { [$0] })
+    #expect(shrunk.events == [.send("@@")])
+    #expect(shrunk.isOneMinimal)
+    #expect(shrunk.replays < 1_000)
+  }
+}
+
+extension ShrinkTests {
+  @Test func aSimplifyThatGoesRoundInACircleStillEnds() throws {
+    let swap: @Sendable (Chat.Event) -> [Chat.Event] = { event in
+      event == .send("@@x") ? [.send("x@@")] : [.send("@@x")]
+    }
+    let shrunk = try Replay(Chat.self, from: .init(), events: [.send("@@x")])
+      .shrink(keeping: Self.everyMessageIsLogged, simplify: swap)
+    #expect(shrunk.events.count == 1)
+    #expect(shrunk.isOneMinimal)
+    #expect(shrunk.replays < 10_000)
+  }
+}

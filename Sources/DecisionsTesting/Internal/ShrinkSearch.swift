@@ -109,23 +109,38 @@ struct ShrinkSearch<C: Core> {
 
   /// Replaces events by simpler ones that keep the symptom, one position at a time, trying the
   /// candidates `simplify` offers in order; returns nil when none could be replaced.
+  ///
+  /// An event that was replaced is simplified again, up to `limit` times per position, so a long
+  /// text loses one character after another in one pass. A candidate that prints as the event is
+  /// skipped, and the limit stops a `simplify` that leads back to an event it replaced.
   mutating func simplify(
-    _ events: [C.Event], with simplify: (C.Event) -> [C.Event]
+    _ events: [C.Event], with simplify: (C.Event) -> [C.Event], limit: Int = 256
   ) -> [C.Event]? {
     var current = events
     var changed = false
     var position = 0
+    var replaced = 0
     while position < current.count && !stoppedByLimit {
-      for candidate in simplify(current[position]) {
+      var simpler = false
+      // NB: events need not be Equatable; their printed form tells a candidate that is the event
+      // itself, which would otherwise be accepted for ever.
+      let printed = describe(current[position])
+      for candidate in simplify(current[position])
+      where replaced < limit && describe(candidate) != printed {
         var trial = current
         trial[position] = candidate
         if let showing = run(trial) {
           current = Array(trial.prefix(kept(showing, of: trial.count)))
           changed = true
+          simpler = true
+          replaced += 1
           break
         }
       }
-      position += 1
+      if !simpler {
+        position += 1
+        replaced = 0
+      }
     }
     return changed ? current : nil
   }

@@ -42,13 +42,16 @@ extension Replay where C.State: Equatable, C.Decision: Equatable {
       throw .symptomNotShown(symptom: symptom.name, events: count)
     }
     var current = symptom.showsInPrefix ? Array(events.prefix(whole.steps)) : events
-    // Shrink; simplify; shrink again while simplifying changes something.
-    for _ in 0..<32 {
+    // Shrink; simplify; shrink again while simplifying changes something (at most 32 times), so
+    // that the last pass is always a shrink, which leaves the run 1-minimal.
+    var simplifications = 0
+    while true {
       current = search.minimize(current)
-      guard let simplify, !search.stoppedByLimit,
+      guard let simplify, simplifications < 32, !search.stoppedByLimit,
         let simpler = search.simplify(current, with: simplify)
       else { break }
       current = simpler
+      simplifications += 1
     }
     let steps = DecisionsTesting.replay(C.self, from: initialState, events: current)
     return ShrunkRun(
