@@ -63,7 +63,7 @@ import Testing
         step.before.isOpen || !step.after.isOpen || step.after.lastDigits == Keypad.ownerCode
       })
     #expect(shrunk.events == [.digit(7), .digit(3), .digit(9), .digit(1)])
-    #expect(shrunk.replays == 159)
+    #expect(shrunk.replays == 44)
   }
 
   @Test func theShrunkStoryIsTheRegressionTest() {

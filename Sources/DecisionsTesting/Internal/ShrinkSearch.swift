@@ -1,7 +1,8 @@
 import Decisions
 
 // Delta debugging (Zeller and Hildebrandt, "Simplifying and Isolating Failure-Inducing Input",
-// 2002), with two changes that a core's runs allow:
+// 2002), after a binary search that finds the events that matter one by one, with two changes that
+// a core's runs allow:
 //
 // - A run that shows a symptom after *k* events shows it whatever follows (for invariants and
 //   disagreements: the run is cut there). So each failing candidate is cut to the prefix that
@@ -71,8 +72,46 @@ struct ShrinkSearch<C: Core> {
       return length.map { Array(candidate.prefix($0)) }
     }
 
-    var current = Array(events.indices)
+    /// Finds the events a failing run needs, one after another, each by a binary search, and returns
+    /// them: O(*k* log *n*) replays for *k* events that matter among *n*.
+    ///
+    /// The first event needed is at the largest *i* such that the run without its first *i* events
+    /// still fails; it is kept (pinned), and the search goes on among the events after it, with the
+    /// pinned ones in front, until the pinned events fail on their own. When removing events that do
+    /// not matter never makes the failure go (as for "these four events, in order, with anything in
+    /// between"), each pinned event is needed; when it does, the result still fails (each list it
+    /// keeps was replayed and failed) and ddmin, which runs next, makes it 1-minimal.
+    /// - Parameter run: A failing run, as indices, that the empty run does not fail.
+    func pinByBinarySearch(_ run: [Int]) -> [Int] {
+      var pinned: [Int] = []
+      var rest = run[...]
+      while !rest.isEmpty && !stoppedByLimit {
+        // `pinned + rest[lower...]` fails; `pinned + rest[upper...]` does not.
+        var lower = rest.startIndex
+        var upper = rest.endIndex
+        while upper - lower > 1 {
+          let middle = lower + (upper - lower) / 2
+          guard let cut = failing(pinned + rest[middle...]) else {
+            if stoppedByLimit { return pinned + rest }
+            upper = middle
+            continue
+          }
+          lower = middle
+          // A run cut short needs none of the events after its cut.
+          let keptOfRest = cut.count - pinned.count
+          if keptOfRest <= 0 { return cut }
+          rest = rest[..<(middle + keptOfRest)]
+          upper = min(upper, rest.endIndex)
+        }
+        pinned.append(rest[lower])
+        rest = rest[(lower + 1)...]
+        if let done = failing(pinned) { return done }
+      }
+      return pinned + rest
+    }
+
     if let none = failing([]) { return none.map { events[$0] } }
+    var current = pinByBinarySearch(Array(events.indices))
     var granularity = 2
     while current.count >= 2 && !stoppedByLimit {
       granularity = min(granularity, current.count)

@@ -5,15 +5,16 @@ extension Replay where C.State: Equatable, C.Decision: Equatable {
   /// Reduces the run to a 1-minimal list of events that still shows `symptom`, and prints it as a
   /// ``CoreTest`` to paste as the regression test.
   ///
-  /// The search is delta debugging (ddmin): it replays ever smaller sublists of the events,
-  /// keeping one whenever it still shows the symptom, until removing any single event makes the
-  /// symptom go. A run that shows an invariant's symptom after *k* events is cut there, so a long
-  /// recording shrinks in few replays. With `simplify`, it then tries simpler payloads for each
+  /// The search replays ever smaller sublists of the events, keeping one whenever it still shows
+  /// the symptom: a binary search first finds the events that matter one by one, then delta
+  /// debugging (ddmin) removes what it can until removing any single event makes the symptom go.
+  /// A run that shows a step-wise symptom after *k* events is cut there, so a long recording
+  /// shrinks in few replays. With `simplify`, it then tries simpler payloads for each
   /// kept event, and shrinks again whenever one keeps the symptom.
   ///
   /// ```swift
   /// let shrunk = try replay.shrink(keeping: .invariantBroken("at most one load") { ... })
-  /// print(shrunk)  // 1,000 events shrunk to 4 in 151 replays, and the CoreTest
+  /// print(shrunk)  // 1,000 events shrunk to 4 in 44 replays, and the CoreTest
   /// ```
   /// - Parameters:
   ///   - symptom: What counts as the failure.
@@ -25,8 +26,9 @@ extension Replay where C.State: Equatable, C.Decision: Equatable {
   /// - Returns: The shrunk run.
   /// - Throws: ``ShrinkError`` when there is nothing to shrink: no events, a symptom the whole run
   ///   does not show, or a disagreement with a recording that recorded no steps.
-  /// - Complexity: ddmin replays O(*k*² log *n*) runs for *k* events that matter among *n*, at
-  ///   most O(*n*²); each replay runs the core once per event.
+  /// - Complexity: O(*k* log *n* + *k*²) replays for *k* events that matter among *n*, when
+  ///   removing events that do not matter never makes the symptom go; O(*n*²) at worst. Each
+  ///   replay runs the core once per event.
   public func shrink(
     keeping symptom: Symptom<C>,
     simplify: ((C.Event) -> [C.Event])? = nil,
@@ -128,7 +130,7 @@ extension ShrunkRun: CustomStringConvertible {
   /// ``coreTest``:
   ///
   /// ```
-  /// Shrunk 1,000 events to 4 in 151 replays; the invariant "…" is broken.
+  /// Shrunk 1,000 events to 4 in 44 replays; the invariant "…" is broken.
   /// The last step leads to a state that breaks it:
   ///   …
   /// As a CoreTest (without any one of its events, the symptom goes):
