@@ -141,11 +141,8 @@ import Testing
   @Test func badInputIsAnErrorValue() {
     let empty = Replay(Chat.self, from: .init(), events: [])
     let rule = Symptom<Chat>.invariantBroken("every message is logged") { $0.log.count == $0.sent }
-    do {
-      _ = try empty.shrink(keeping: rule)
-    } catch {
-      #expect(error == .emptyRecording)
-      #expect("\(error)" == "The recording has no events: there is nothing to shrink.")
-    }
+    #expect(throws: ShrinkError.emptyRecording) { try empty.shrink(keeping: rule) }
+    let error = ShrinkError.emptyRecording
+    #expect("\(error)" == "The recording has no events: there is nothing to shrink.")
   }
 }
