@@ -72,6 +72,10 @@ import Testing
       "Tests/Examples/RemoteContentTests/ExplorationTests.swift",
       "Tests/DecisionsTestingTests/ExploreTests.swift",
     ],
+    "Docs/Recording.md": [
+      "Tests/DecisionsTestingTests/Support/Keypad.swift",
+      "Tests/DecisionsTestingTests/RecordingGuideExamples.swift",
+    ],
   ]
 
   static let root = URL(fileURLWithPath: #filePath)

@@ -25,24 +25,7 @@ extension Exploration {
   /// The story of a path of transitions from the initial state, as the Swift code of a
   /// ``CoreTest``.
   func story(of path: [Transition]) -> String {
-    var lines = ["var test = CoreTest<\(typeName(C.self))>(state: \(describe(initialState)))"]
-    var state = initialState
-    var printed = describe(state, indent: "  ")
-    for transition in path {
-      let decisions = C.makeDecisions(event: transition.event, state: &state)
-      let after = describe(state, indent: "  ")
-      let list = decisions.isEmpty ? "" : ", decisions: " + describe(decisions)
-      let send = "test.send(\(describe(transition.event))\(list))"
-      if after == printed {
-        lines.append(send)
-      } else {
-        lines.append(send + " {")
-        lines.append("  $0 = " + after)
-        lines.append("}")
-      }
-      printed = after
-    }
-    return lines.joined(separator: "\n")
+    coreTestStory(C.self, from: initialState, events: path.lazy.map(\.event))
   }
 
   /// "the initial state", or "a state reached in 3 steps".

@@ -24,16 +24,7 @@ public struct Exploration<C: Core, Key: Hashable> {
   }
 
   /// One transition with both of its states, as a transition invariant sees it.
-  public struct Step {
-    /// The state the event was sent in.
-    public var before: C.State
-    /// The event.
-    public var event: C.Event
-    /// The state the core produced (itself, not the state kept for its key).
-    public var after: C.State
-    /// The decisions the core returned.
-    public var decisions: [C.Decision]
-  }
+  public typealias Step = CoreStep<C>
 
   /// The state the search started from: state `0`.
   public var initialState: C.State { states[0] }

@@ -1,0 +1,148 @@
+// The examples of Docs/Recording.md, compiled and run so that the guide cannot rot; GuidesTests'
+// GuideCodeBlocksTests checks that every Swift block of the guide stands here, line for line.
+//
+// The guide's feature is the keypad of Support/Keypad.swift, with its planted bug, and the chat of
+// the same file for payloads; the failure messages the guide quotes are pinned here.
+
+import DecisionsTesting
+import Foundation
+import Testing
+
+@Suite struct RecordingGuideExamples {
+  // MARK: - Replay and time travel
+
+  @Test func aRecordingReplaysThroughTodaysCore() throws {
+    // Attached to a bug report: the app's journal as JSON (see Testing.md, section 9).
+    let json = """
+      {"initialState": {"status": {"idle": {}}, "failures": 0},
+       "events": [{"tap": {}}, {"finishLoading": {"_0": {"number": 42, "text": "The answer."}}},
+                  {"failedLoading": {"_0": "timeout"}}]}
+      """
+    let recording = try JSONDecoder().decode(
+      Journal<FactLoader>.Recording.self, from: Data(json.utf8))
+    let replay = Replay(recording)
+    #expect(replay.count == 3)
+    #expect(replay.state(atStep: 1)?.status == .loading)  // step 0 is the initial state
+    #expect(replay.step(3)?.before.status == .loaded(.answer))
+    #expect(replay.step(3)?.decisions == [])  // the late failure shows no snackbar
+  }
+
+  @Test func aJournalKeepsWhatTheStoreDid() async {
+    let journal = Journal<FactLoader>(initialState: .init())
+    let store = Store<FactLoader>(
+      state: journal.initialState,
+      deps: .init(loadFact: { .answer }, track: { _ in }, log: { _ in }, showSnackbar: { _ in }),
+      diagnostics: journal.record)
+    await store.send(.tap)
+    await store.settle()
+
+    let replay = Replay(journal)  // with the states and decisions the store reported
+    replay.expectMatchesRecording()
+    #expect(replay.firstDisagreement == nil)
+  }
+
+  @Test func aChangedFeatureDisagreesWithAnOldRecording() {
+    // Recorded before the bug: only the owner's code opened the safe.
+    let events: [Keypad.Event] = [.digit(7), .light(true), .digit(3), .digit(9), .digit(1)]
+    let recorded = ShrinkTests.recordedBeforeTheBug(events)
+
+    let replay = Replay(Keypad.self, from: .init(), recordedSteps: recorded)
+    #expect(replay.firstDisagreement?.step == 5)
+    withKnownIssue {
+      replay.expectMatchesRecording()
+    }
+  }
+
+  // MARK: - Shrinking
+
+  @Test func aThousandEventsShrinkToFour() throws {
+    let events = Keypad.recording(seed: 26)  // 1,000 events, the bug somewhere among them
+    let replay = Replay(Keypad.self, from: .init(), events: events)
+    let shrunk = try replay.shrink(
+      keeping: .transitionInvariantBroken("the safe opens only on the owner's code") { step in
+        step.before.isOpen || !step.after.isOpen || step.after.lastDigits == Keypad.ownerCode
+      })
+    #expect(shrunk.events == [.digit(7), .digit(3), .digit(9), .digit(1)])
+    #expect(shrunk.replays == 44)
+  }
+
+  @Test func theShrunkStoryIsTheRegressionTest() {
+    var test = CoreTest<Keypad>(state: Keypad.State(lastDigits: [], isOpen: false, isLit: false))
+    test.send(.digit(7)) {
+      $0 = Keypad.State(lastDigits: [7], isOpen: false, isLit: false)
+    }
+    test.send(.digit(3)) {
+      $0 = Keypad.State(lastDigits: [7, 3], isOpen: false, isLit: false)
+    }
+    test.send(.digit(9)) {
+      $0 = Keypad.State(lastDigits: [7, 3, 9], isOpen: false, isLit: false)
+    }
+    // Once fixed, the factory code opens nothing: the last step becomes
+    // test.send(.digit(1)) { $0 = Keypad.State(lastDigits: [7, 3, 9, 1], isOpen: false, isLit: false) }
+    test.send(.digit(1), decisions: [.unlock]) {
+      $0 = Keypad.State(lastDigits: [7, 3, 9, 1], isOpen: true, isLit: false)
+    }
+  }
+
+  @Test func theThreeKindsOfSymptom() throws {
+    let replay = Replay(
+      Keypad.self, from: .init(),
+      recordedSteps: ShrinkTests.recordedBeforeTheBug(Keypad.recording(seed: 26)))
+
+    // A rule about states.
+    let notOpenedByTheFactoryCode = Symptom<Keypad>.invariantBroken("not opened by 7391") {
+      !$0.isOpen || $0.lastDigits != Keypad.factoryCode
+    }
+    // A rule about transitions.
+    let onlyTheOwnersCode = Symptom<Keypad>.transitionInvariantBroken("only the owner's code") {
+      $0.before.isOpen || !$0.after.isOpen || $0.after.lastDigits == Keypad.ownerCode
+    }
+    // A replay that disagrees with the recording.
+    let changed = Symptom<Keypad>.disagreementWithRecording
+    // A predicate of your own over the whole run.
+    let twoUnlocks = Symptom<Keypad>.run("two unlocks") { steps in
+      steps.flatMap(\.decisions).filter { $0 == .unlock }.count == 2
+    }
+
+    #expect(try replay.shrink(keeping: notOpenedByTheFactoryCode).events.count == 4)
+    #expect(try replay.shrink(keeping: onlyTheOwnersCode).events.count == 4)
+    #expect(try replay.shrink(keeping: changed).events.count == 6)
+    #expect(throws: ShrinkError.self) { try replay.shrink(keeping: twoUnlocks) }
+  }
+
+  @Test func payloadsShrinkToo() throws {
+    let events = ["hi", "hello @@ world", "bye"].map(Chat.Event.send)
+    let replay = Replay(Chat.self, from: .init(), events: events)
+    let shrunk = try replay.shrink(
+      keeping: .invariantBroken("every message is logged") { $0.log.count == $0.sent },
+      simplify: { event in
+        // Simpler messages, simplest first: the empty one, then each with a character fewer.
+        guard case .send(let text) = event, !text.isEmpty else { return [] }
+        return [.send("")]
+          + text.indices.map { index in
+            var shorter = text
+            shorter.remove(at: index)
+            return .send(shorter)
+          }
+      })
+    #expect(shrunk.events == [.send("@@")])
+  }
+
+  @Test func aRecordingAsATest() {
+    let replay = Replay(Keypad.self, from: .init(), events: Keypad.recording(seed: 26))
+    withKnownIssue {
+      replay.expectNoSymptom(
+        .transitionInvariantBroken("only the owner's code") {
+          $0.before.isOpen || !$0.after.isOpen || $0.after.lastDigits == Keypad.ownerCode
+        })
+    }
+  }
+
+  @Test func badInputIsAnErrorValue() {
+    let empty = Replay(Chat.self, from: .init(), events: [])
+    let rule = Symptom<Chat>.invariantBroken("every message is logged") { $0.log.count == $0.sent }
+    #expect(throws: ShrinkError.emptyRecording) { try empty.shrink(keeping: rule) }
+    let error = ShrinkError.emptyRecording
+    #expect("\(error)" == "The recording has no events: there is nothing to shrink.")
+  }
+}
