@@ -22,9 +22,8 @@
 /// state (``Feature/childWork``). <doc:Architecture#Guarantees> states each of these ten guarantees
 /// precisely, with the tests that prove it.
 public actor Store<F: Feature> {
-  // NB: the event loop, its hot-path rules and its bookkeeping are in `EventLoop`, shared with
-  // `MainStore`; the store keeps its public API, its isolation, its inbox of posted events and its
-  // observers.
+  // NB: the event loop and its bookkeeping are in `EventLoop`, shared with `MainStore`, and the
+  // observers' plumbing in `StorePublisher`; the store keeps its API, its isolation and its inbox.
 
   /// The current state.
   public var state: F.State { loop.state }
@@ -38,10 +37,6 @@ public actor Store<F: Feature> {
   // NB: created with the first observer: most stores have none, and an idle store should cost
   // as little as possible.
   private var publisher: StorePublisher<F>?
-  /// The states the store's `.unbounded` readers share, while any reads them.
-  private var stateLog: StateLog<F.State>?
-  /// The id of the last observer attached.
-  private var nextObserverID: UInt64 = 0
 
   /// Creates a store that runs feature `F` from an initial state.
   ///
@@ -85,8 +80,7 @@ public actor Store<F: Feature> {
     self.workActivity = loop.registry.activity
     if let observer {
       let publisher = StorePublisher<F>(posted: posted)
-      publisher.observers.add(observer, latestOnly: true)
-      publisher.updateFlags()
+      publisher.add(observer, latestOnly: true)
       self.publisher = publisher
       loop.setHook(publisher)
     }
@@ -101,7 +95,7 @@ public actor Store<F: Feature> {
   // NB: a store released without `stop()` still ends its observers' sequences, or a `for await`
   // over `states()` would wait forever. (Its work is cancelled by the registry's `deinit`.)
   deinit {
-    publisher?.observers.finishAll()
+    publisher?.finishAll()
   }
 
   // MARK: - Sending events
@@ -188,10 +182,7 @@ public actor Store<F: Feature> {
     // and the start decisions came before them.
     loop.processPosted()
     loop.stop()
-    if let publisher {
-      publisher.observers.finishAll()
-      publisher.updateFlags()
-    }
+    publisher?.finishAll()
   }
 
   /// Whether the store has been stopped.
@@ -215,18 +206,8 @@ public actor Store<F: Feature> {
   ///     with posted events, instead of every state.
   /// - Returns: The current state.
   @usableFromInline
-  func addObserver(_ observer: StateObserver, latestOnly: Bool = false)
-    -> F.State
-  {
-    if !loop.isStopped {
-      let publisher = self.publisher ?? StorePublisher<F>(posted: posted)
-      if self.publisher == nil {
-        self.publisher = publisher
-        loop.setHook(publisher)
-      }
-      publisher.observers.add(observer, latestOnly: latestOnly)
-      publisher.updateFlags()
-    }
+  func addObserver(_ observer: StateObserver, latestOnly: Bool = false) -> F.State {
+    if !loop.isStopped { madePublisher.add(observer, latestOnly: latestOnly) }
     return loop.state
   }
 
@@ -237,99 +218,43 @@ public actor Store<F: Feature> {
     makeLog: (_ id: UInt64) -> (StateLog<F.State>, StateObserver)
   ) -> StateLogReader<F.State>? {
     guard !loop.isStopped else { return nil }
-    if let stateLog, let reader = stateLog.addReader(first: loop.state) { return reader }
-    let (log, observer) = makeLog(makeObserverID())
-    stateLog = log
-    _ = addObserver(observer)
-    return log.addReader(first: loop.state)
+    return madePublisher.stateLogReader(first: loop.state, makeLog: makeLog)
   }
 
   /// Lets the log of states with observer `id` go if it still has no reader: its last reader left.
   @usableFromInline
   func releaseStateLog(id: UInt64) {
-    guard let stateLog, stateLog.id == id else {
-      // NB: a log the store already dropped, because a state found it empty.
-      removeObserver(id: id)
-      return
-    }
-    guard stateLog.closeIfUnused() else { return }
-    self.stateLog = nil
-    removeObserver(id: id)
+    publisher?.releaseStateLog(id: id)
   }
-
-  /// How many states the log of `.unbounded` readers keeps, for tests of its memory.
-  var stateLogKeptCount: Int { stateLog?.keptCount ?? 0 }
 
   /// Returns an id for a new observer.
   @usableFromInline
   func makeObserverID() -> UInt64 {
-    nextObserverID += 1
-    return nextObserverID
+    madePublisher.makeObserverID()
   }
 
   /// Detaches the observer with `id`.
   @usableFromInline
   func removeObserver(id: UInt64) {
-    guard let publisher else { return }
-    publisher.observers.remove(id: id)
-    publisher.updateFlags()
+    publisher?.remove(id: id)
+  }
+
+  /// The publisher, made now and made the loop's hook if no observer came before.
+  private var madePublisher: StorePublisher<F> {
+    if let publisher { return publisher }
+    let publisher = StorePublisher<F>(posted: posted)
+    self.publisher = publisher
+    loop.setHook(publisher)
+    return publisher
   }
 
   /// How many observers are attached, for tests.
-  var observerCount: Int { publisher?.observers.count ?? 0 }
+  var observerCount: Int { publisher?.count ?? 0 }
+
+  /// How many states the log of `.unbounded` readers keeps, for tests of its memory.
+  var stateLogKeptCount: Int { publisher?.stateLogKeptCount ?? 0 }
 
   /// Whether the store's buffers hold far more room than a quiet store needs, for tests of memory
   /// after a burst.
   var isOversized: Bool { loop.isOversized }
-}
-
-/// How a ``Store`` hands its states to its observers: the loop's hook, set once the first observer
-/// attaches.
-// NB: `Sendable` only so that the store's `deinit`, which no other code can overlap, can finish its
-// observers; otherwise used only on the store's executor.
-private final class StorePublisher<F: Feature>: StateHook<F.State>, @unchecked Sendable {
-  let observers = StateObservers<F.State>()
-  private let posted: PostedEvents<F.Event>
-  /// Whether any every-state observer is attached.
-  private var wantEveryState = false
-  /// Whether any latest-state observer is attached.
-  private var wantLatestState = false
-  /// Whether the latest-state observers have not yet received the current state.
-  private var latestIsStale = false
-
-  init(posted: PostedEvents<F.Event>) {
-    self.posted = posted
-    super.init(wantsWillChange: false)
-  }
-
-  func updateFlags() {
-    wantEveryState = observers.wantEveryState
-    wantLatestState = observers.wantLatestState
-  }
-
-  override func didChange(to state: F.State) {
-    if wantEveryState {
-      observers.publish(state)
-      if !observers.wantEveryState { wantEveryState = false }
-    }
-    if wantLatestState { latestIsStale = true }
-  }
-
-  // NB: not while posted events wait: a burst of events then reaches latest-state observers once,
-  // at its end.
-  override func didCatchUp(with state: F.State) {
-    guard posted.isEmpty else { return }
-    publishLatestNow(state)
-  }
-
-  /// Hands `state`, the current state, to the latest-state observers, unless they have it already.
-  // NB: no sequence numbers needed to keep a model from going back to an older state: observers
-  // receive states only here, on the store's executor, in the order the store stored them, and a
-  // model shows only what its mailbox received last.
-  func publishLatestNow(_ state: F.State) {
-    guard latestIsStale else { return }
-    latestIsStale = false
-    observers.publishLatest(state)
-    if !observers.wantLatestState { wantLatestState = false }
-  }
 }
