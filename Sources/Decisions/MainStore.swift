@@ -178,7 +178,7 @@
       store.changes.willSet()
     }
 
-    override func didChange(to state: F.State) {
+    override func didChange(to state: borrowing F.State) {
       guard isTelling else { return }
       isTelling = false
       store.changes.didSet()

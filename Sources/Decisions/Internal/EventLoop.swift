@@ -74,8 +74,10 @@ final class EventLoop<F: Feature> {
   private var hasHook = false
   /// Whether the hook asked to hear of each state change before it happens.
   private var hookWantsWillChange = false
-  /// Whether the hook wants to hear when the loop has caught up, after each send.
-  private var hookWantsCatchUp = false
+  /// Whether a hook is set and wants to hear when the loop has caught up, after each send.
+  private var hookWantsCatchUp: Bool {
+    hasHook && hookRef.unsafelyUnwrapped.wantsCatchUp
+  }
   /// The children's fingerprint at the last check of their work's lifetimes, if it had one.
   private var checkedFingerprint: UInt64?
 
@@ -156,7 +158,7 @@ final class EventLoop<F: Feature> {
   ///
   /// A store whose hook has nothing to do then saves the call. On by default once a hook is set.
   func setHookWantsCatchUp(_ wants: Bool) {
-    hookWantsCatchUp = hasHook && wants
+    hookRef?.wantsCatchUp = wants
   }
 
   /// Has `hook` hear of every state change from now on, or no hook, with `nil`.
@@ -165,7 +167,6 @@ final class EventLoop<F: Feature> {
     hookRef = hook
     hasHook = hook != nil
     hookWantsWillChange = hook?.wantsWillChange ?? false
-    hookWantsCatchUp = hook != nil
   }
 
   // MARK: - Events
@@ -495,6 +496,9 @@ final class EventLoop<F: Feature> {
 class StateHook<State> {
   /// Whether the store wants ``willChange()`` before each change.
   let wantsWillChange: Bool
+  /// Whether the store wants ``didCatchUp(with:)`` after each send; the store changes it as its
+  /// needs change.
+  final var wantsCatchUp = true
 
   /// Creates a hook.
   init(wantsWillChange: Bool) {
@@ -504,7 +508,7 @@ class StateHook<State> {
   /// The core is about to change the state.
   func willChange() {}
   /// The core changed the state; the loop is still processing.
-  func didChange(to state: State) {}
+  func didChange(to state: borrowing State) {}
   /// The loop processed everything sent to it, and `state` is where it ended.
   func didCatchUp(with state: State) {}
 }

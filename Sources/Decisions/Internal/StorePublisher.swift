@@ -84,11 +84,13 @@ final class StorePublisher<F: Feature>: StateHook<F.State>, @unchecked Sendable 
   private func updateFlags() {
     wantEveryState = observers.wantEveryState
     wantLatestState = observers.wantLatestState
+    // NB: only latest-state observers hear of the end of a send: a store with none saves the call.
+    wantsCatchUp = wantLatestState
   }
 
   // MARK: - The loop's hook
 
-  override func didChange(to state: F.State) {
+  override func didChange(to state: borrowing F.State) {
     if wantEveryState {
       observers.publish(state)
       if !observers.wantEveryState { wantEveryState = false }
@@ -111,6 +113,9 @@ final class StorePublisher<F: Feature>: StateHook<F.State>, @unchecked Sendable 
     guard latestIsStale else { return }
     latestIsStale = false
     observers.publishLatest(state)
-    if !observers.wantLatestState { wantLatestState = false }
+    if !observers.wantLatestState {
+      wantLatestState = false
+      wantsCatchUp = false
+    }
   }
 }
