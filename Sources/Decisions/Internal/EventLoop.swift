@@ -115,11 +115,8 @@ final class EventLoop<F: Feature> {
     let queued = QueuedEvents<F.Event>()
     self.link = link
     self.queued = queued
-    // NB: the closures call methods of the link, a class, rather than the loop's generic methods:
-    // those would make each closure capture the loop's type too, which costs each store an
-    // allocation per closure.
-    self.registry = WorkRegistry(
-      started: diagnostics != nil ? { id in link.started(id) } : nil, cancelled: nil, link: link)
+    // NB: starts are reported only to a diagnostics hook.
+    self.registry = WorkRegistry(link: link, reportsRequests: diagnostics != nil)
     self.root = RootRoute(queued: queued, link: link)
     // NB: the loop hears of work's waits only while a caller waits for it to settle: the report
     // is a task that holds the store, which would outlive its last reference otherwise.
