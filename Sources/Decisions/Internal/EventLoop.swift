@@ -353,26 +353,15 @@ final class EventLoop<F: Feature> {
     if isSettled { return }
     let id = settleWaiters.makeID()
     let link = self.link
-    // NB: `isolation` passed on explicitly: the closures do not capture it otherwise, so they
-    // would not run on the loop's isolation, and a waiter added after the check above, off the
-    // isolation, could miss the end of the work it waits for and never be resumed.
-    await withTaskCancellationHandler(
-      operation: {
-        await withCheckedContinuation(isolation: isolation) { continuation in
-          if Task.isCancelled {
-            continuation.resume()
-          } else {
-            settleWaiters.add(continuation, id: id)
-            // NB: a wait that began after the check above, and before listening, would be missed.
-            registry.setListening(true)
-            resumeSettleWaitersIfSettled()
-          }
-        }
+    await SettleWaiters.wait(
+      isolation: isolation,
+      keep: { continuation in
+        settleWaiters.add(continuation, id: id)
+        // NB: a wait that began after the check above, and before listening, would be missed.
+        registry.setListening(true)
+        resumeSettleWaitersIfSettled()
       },
-      onCancel: {
-        Task { await link.resumeSettleWaiter(id) }
-      },
-      isolation: isolation)
+      onCancel: { Task { await link.resumeSettleWaiter(id) } })
   }
 
   /// Resumes the settle waiter with `id`, whose task was cancelled.

@@ -57,20 +57,9 @@ package final class WorkRecorder<Event: Sendable>: WorkLink, @unchecked Sendable
 
   private func wait(untilEmpty: Bool, isolation: isolated any Actor) async {
     guard !isDone(untilEmpty: untilEmpty) else { return }
-    await withTaskCancellationHandler(
-      operation: {
-        await withCheckedContinuation(isolation: isolation) { continuation in
-          if Task.isCancelled {
-            continuation.resume()
-          } else {
-            waiter = (untilEmpty, continuation)
-          }
-        }
-      },
-      onCancel: {
-        Task { await self.resumeWaiter(whenDone: false, on: isolation) }
-      },
-      isolation: isolation)
+    await SettleWaiters.wait(
+      isolation: isolation, keep: { waiter = (untilEmpty, $0) },
+      onCancel: { Task { await self.resumeWaiter(whenDone: false, on: isolation) } })
   }
 
   /// Resumes the waiter if the work it waits for is done, or at once unless `whenDone`.
