@@ -103,7 +103,7 @@ public struct Effects<Event: Sendable> {
     guard !registry.isClosed else { return }
     let token = registry.reserve(scope: scope, id: id)
     let send = Send(token: token, route: route)
-    let end = registry.endLink
+    let end = registry.link
     let task: Task<Void, Never>
     if let activity = registry.activity {
       let member = WorkActivity.Member(activity: activity, token: token)

@@ -76,107 +76,34 @@ public func perform<F: Feature>(
 }
 
 /// Runs a feature's executor outside a store, recording what its work does instead of processing
-/// events.
-actor ExecutionHarness<F: Feature>: WorkHostOwner {
-  typealias Event = F.Event
-
-  private let link = ActorOwnerLink<ExecutionHarness<F>>()
-  let workHost: WorkHost<F.Event>
-  /// What the work did, in order; written on this actor's executor.
-  private let record = ExecutionRecord<F.Event>()
-  private var idleWaiter:
-    (condition: (WorkRegistry) -> Bool, continuation: CheckedContinuation<Void, Never>)?
-
-  var workRegistry: WorkRegistry { workHost.registry }
+/// events: the isolation of a ``Decisions/WorkRecorder`` and the owner of the registry it records.
+actor ExecutionHarness<F: Feature> {
+  private let recorder: WorkRecorder<F.Event>
+  // NB: owned here, not by the recorder, which work holds: once the harness goes, the registry's
+  // `deinit` cancels whatever work is left.
+  private let registry: WorkRegistry
 
   init() {
-    workHost = WorkHost(link: link, reportsRequests: true)
-    link.connect(to: self)
+    let recorder = WorkRecorder<F.Event>()
+    let registry = WorkRegistry(link: recorder, reportsRequests: true)
+    self.recorder = recorder
+    self.registry = registry
+    recorder.connect(isolation: self, registry: registry)
   }
 
   /// Performs the decision, waits until all the work it started has finished or waits for the
   /// test, then cancels what still waits and waits for it to end.
   func perform(_ decision: F.Decision, deps: F.Deps) async -> Execution<F.Event> {
-    F.execute(decision, deps: deps, effects: workHost.effects)
-    record.events += workHost.queued.events
-    workHost.queued.removeAll()
-    await waitUntil { $0.isWaitingForTest }
-    let unfinished = workHost.registry.entries.all.sorted { $0.token < $1.token }.map(\.entry.id)
-    workHost.registry.cancelEverything()
-    await waitUntil { $0.isEmpty }
+    let unfinished = await recorder.run(
+      { F.execute(decision, deps: deps, effects: $0) }, isolation: self)
     return Execution(
-      events: record.events, startedWork: record.startedWork,
-      cancellations: record.cancellations, unhandledErrors: record.errors,
-      unfinishedWork: unfinished)
-  }
-
-  /// Returns once `condition` holds for the registry, checking it whenever work finishes or begins
-  /// to wait for the test.
-  ///
-  /// If the waiting task is cancelled (a test's time limit), it returns at once.
-  private func waitUntil(_ condition: @escaping (WorkRegistry) -> Bool) async {
-    guard !condition(workHost.registry) else { return }
-    await withTaskCancellationHandler {
-      await withCheckedContinuation { continuation in
-        if Task.isCancelled {
-          continuation.resume()
-        } else {
-          idleWaiter = (condition, continuation)
+      events: recorder.events, startedWork: recorder.startedWork,
+      cancellations: recorder.cancellations.map { request in
+        switch request {
+        case .work(let id, let scope): .work(id: id, scope: scope)
+        case .all(let scope): .all(scope: scope)
         }
-      }
-    } onCancel: {
-      Task { await self.stopWaiting() }
-    }
+      },
+      unhandledErrors: recorder.errors, unfinishedWork: unfinished)
   }
-
-  /// Resumes the waiter, whatever the condition: its task was cancelled.
-  private func stopWaiting() {
-    idleWaiter?.continuation.resume()
-    idleWaiter = nil
-  }
-
-  private func resumeWaiterIfDone() {
-    guard let (condition, continuation) = idleWaiter, condition(workHost.registry) else { return }
-    idleWaiter = nil
-    continuation.resume()
-  }
-
-  func workBeganWaiting() {
-    resumeWaiterIfDone()
-  }
-
-  // NB: nothing to settle: `perform` waits for its work itself.
-  func settle() async {}
-
-  nonisolated func workStarted(id: WorkID?) {
-    record.startedWork.append(id)
-  }
-
-  nonisolated func cancelRequested(_ request: CancelRequest) {
-    switch request {
-    case .work(let id, let scope): record.cancellations.append(.work(id: id, scope: scope))
-    case .all(let scope): record.cancellations.append(.all(scope: scope))
-    }
-  }
-
-  func workSent(_ event: F.Event) {
-    record.events.append(event)
-  }
-
-  func workSendDropped(_ event: F.Event, reason: IgnoredReason) {}
-
-  func workFinished(id: WorkID?, error: (any Error)?) {
-    if let error { record.errors.append(error) }
-    resumeWaiterIfDone()
-  }
-}
-
-// NB: unchecked: the harness touches it only on its executor; `workStarted` runs there too, inside
-// the `execute` call that starts the work.
-/// What a harness's work did.
-private final class ExecutionRecord<Event>: @unchecked Sendable {
-  var events: [Event] = []
-  var startedWork: [WorkID?] = []
-  var cancellations: [WorkCancellation] = []
-  var errors: [any Error] = []
 }

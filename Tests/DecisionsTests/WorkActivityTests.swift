@@ -6,12 +6,6 @@ import Testing
 /// Which work waits for the test, counted as waits begin and end rather than looked up piece by
 /// piece.
 @Suite struct WorkActivityTests {
-  private final class Listener: WorkActivityListener {
-    func waitBegan() {}
-    func settle() async {}
-    var isAlive: Bool { true }
-  }
-
   /// Begins a wait of the work with `token`, as a test double does on the work's task.
   private static func beginWait(_ activity: WorkActivity, _ token: UInt64) -> WorkActivity.Wait? {
     WorkActivity.$current.withValue(.init(activity: activity, token: token)) {
@@ -20,7 +14,7 @@ import Testing
   }
 
   @Test func allRunningWorkWaitsOnlyWhenEachPieceHasAWait() {
-    let activity = WorkActivity(listener: Listener())
+    let activity = WorkActivity(link: WorkLink())
     #expect(activity.isAllRunningWorkWaiting)
     activity.workStarted(1)
     activity.workStarted(2)
@@ -50,7 +44,7 @@ import Testing
 
   @Test func theCountAgreesWithLookingAtEachPiece() {
     var random = SeededRandom(seed: 24)
-    let activity = WorkActivity(listener: Listener())
+    let activity = WorkActivity(link: WorkLink())
     var running: [UInt64] = []
     var waits: [WorkActivity.Wait] = []
     var lastToken: UInt64 = 0

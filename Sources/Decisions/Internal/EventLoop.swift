@@ -122,11 +122,8 @@ final class EventLoop<F: Feature> {
     let queued = QueuedEvents<F.Event>()
     self.link = link
     self.queued = queued
-    // NB: the closures call methods of the link, a class, rather than the loop's generic methods:
-    // those would make each closure capture the loop's type too, which costs each store an
-    // allocation per closure.
-    self.registry = WorkRegistry(
-      started: diagnostics != nil ? { id in link.started(id) } : nil, cancelled: nil, link: link)
+    // NB: starts are reported only to a diagnostics hook.
+    self.registry = WorkRegistry(link: link, reportsRequests: diagnostics != nil)
     self.root = RootRoute(queued: queued, link: link)
     // NB: the loop hears of work's waits only while a caller waits for it to settle: the report
     // is a task that holds the store, which would outlive its last reference otherwise.
@@ -371,26 +368,15 @@ final class EventLoop<F: Feature> {
     if isSettled { return }
     let id = settleWaiters.makeID()
     let link = self.link
-    // NB: `isolation` passed on explicitly: the closures do not capture it otherwise, so they
-    // would not run on the loop's isolation, and a waiter added after the check above, off the
-    // isolation, could miss the end of the work it waits for and never be resumed.
-    await withTaskCancellationHandler(
-      operation: {
-        await withCheckedContinuation(isolation: isolation) { continuation in
-          if Task.isCancelled {
-            continuation.resume()
-          } else {
-            settleWaiters.add(continuation, id: id)
-            // NB: a wait that began after the check above, and before listening, would be missed.
-            registry.setListening(true)
-            resumeSettleWaitersIfSettled()
-          }
-        }
+    await SettleWaiters.wait(
+      isolation: isolation,
+      keep: { continuation in
+        settleWaiters.add(continuation, id: id)
+        // NB: a wait that began after the check above, and before listening, would be missed.
+        registry.setListening(true)
+        resumeSettleWaitersIfSettled()
       },
-      onCancel: {
-        Task { await link.resumeSettleWaiter(id) }
-      },
-      isolation: isolation)
+      onCancel: { Task { await link.resumeSettleWaiter(id) } })
   }
 
   /// Resumes the settle waiter with `id`, whose task was cancelled.

@@ -58,22 +58,46 @@ final class MappedRoute<Parent: Sendable, Event: Sendable>: EventRoute<Event>, @
 
 /// The route of the store's own events: queues them on the store's executor, and delivers events
 /// from work through the store's link.
-final class RootRoute<Event: Sendable>: EventRoute<Event>, @unchecked Sendable {
-  private let queued: QueuedEvents<Event>
-  private let link: WorkHostLink<Event>
+final class RootRoute<F: Feature>: EventRoute<F.Event>, @unchecked Sendable {
+  private let queued: QueuedEvents<F.Event>
+  private let link: LoopLink<F>
 
-  /// Creates the route of a host whose queue is `queued` and whose owner `link` reaches.
-  init(queued: QueuedEvents<Event>, link: WorkHostLink<Event>) {
+  /// Creates the route of a loop whose queue is `queued` and whose store `link` reaches.
+  init(queued: QueuedEvents<F.Event>, link: LoopLink<F>) {
     self.queued = queued
     self.link = link
     super.init()
   }
 
-  override func enqueue(_ event: Event) {
+  override func enqueue(_ event: F.Event) {
     queued.events.append(event)
   }
 
-  override func deliver(_ event: Event, from token: UInt64) async {
+  override func deliver(_ event: F.Event, from token: UInt64) async {
     await link.deliver(event, from: token)
   }
+}
+
+/// Events queued behind the current one with ``Effects/send(_:)``, on the owner's executor.
+final class QueuedEvents<Event> {
+  // NB: unchecked exclusivity: used only on one executor, where a dynamic check would cost more
+  // than reading the array.
+  /// The events, oldest first.
+  @exclusivity(unchecked) package var events: [Event] = []
+
+  /// Creates an empty queue.
+  init() {}
+
+  /// How many events of room a quiet queue keeps.
+  private static var retainedCapacity: Int { 1_024 }
+
+  /// Empties the queue, keeping its room unless a burst made it large.
+  func removeAll() {
+    // NB: after a burst, give the room back rather than keep it for the owner's life.
+    events.removeAll(keepingCapacity: events.capacity <= Self.retainedCapacity)
+  }
+
+  /// Whether the queue keeps far more room than a quiet owner needs, for tests of memory after a
+  /// burst.
+  var isOversized: Bool { events.capacity > Self.retainedCapacity }
 }

@@ -5,7 +5,7 @@
 /// store alive, and a report that finds the store gone is dropped.
 // NB: one link for both stores. The isolation is passed as an `isolated` parameter, so the hop is
 // the same code for an actor and for the main actor.
-final class LoopLink<F: Feature>: WorkHostLink<F.Event>, @unchecked Sendable {
+final class LoopLink<F: Feature>: WorkLink, @unchecked Sendable {
   // NB: written once, in the store's init, before any work can read them. A report loads the
   // isolation strongly first: for a `Store` it is the store, which keeps the loop alive. A
   // `MainStore` runs on the main actor, so its report loads the store too, as `keeper`.
@@ -37,7 +37,9 @@ final class LoopLink<F: Feature>: WorkHostLink<F.Event>, @unchecked Sendable {
 
   // MARK: - Reports, from work's tasks
 
-  override func deliver(_ event: F.Event, from token: UInt64) async {
+  /// Delivers an event from the work with `token` to the loop, which processes it if the work
+  /// may still send.
+  func deliver(_ event: F.Event, from token: UInt64) async {
     guard let target = target() else { return }
     await receive(event, from: token, on: target.isolation)
     extendLifetime(target.owner)
@@ -49,18 +51,18 @@ final class LoopLink<F: Feature>: WorkHostLink<F.Event>, @unchecked Sendable {
     extendLifetime(target.owner)
   }
 
-  package override func waitBegan() {
+  override func waitBegan() {
     guard isolation != nil else { return }
     Task { await self.resumeSettleWaitersIfSettled() }
   }
 
-  package override func settle() async {
+  override func settle() async {
     guard let target = target() else { return }
     await settle(on: target.isolation)
     extendLifetime(target.owner)
   }
 
-  package override var isAlive: Bool { target() != nil }
+  override var isAlive: Bool { target() != nil }
 
   // NB: called inside `execute`, which the loop calls on its isolation.
   override func lifetime(ofWorkIn scope: ArraySlice<WorkID>) -> WorkLifetime {

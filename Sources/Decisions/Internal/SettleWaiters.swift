@@ -33,4 +33,24 @@ struct SettleWaiters {
     waiters = [:]
     for waiter in resumed { waiter.resume() }
   }
+
+  /// Suspends the caller, on `isolation`, until the continuation handed to `keep` is resumed; at
+  /// once if the task is cancelled already, and calls `onCancel` if it is cancelled meanwhile.
+  // NB: `isolation` passed on explicitly: the closures do not capture it otherwise, so they would
+  // not run on the caller's isolation, and a waiter kept off the isolation could miss the end of
+  // the work it waits for and never be resumed.
+  static func wait(
+    isolation: isolated (any Actor)?,
+    keep: (CheckedContinuation<Void, Never>) -> Void,
+    onCancel: @escaping @Sendable () -> Void
+  ) async {
+    await withTaskCancellationHandler(
+      operation: {
+        await withCheckedContinuation(isolation: isolation) { continuation in
+          if Task.isCancelled { continuation.resume() } else { keep(continuation) }
+        }
+      },
+      onCancel: onCancel,
+      isolation: isolation)
+  }
 }

@@ -47,7 +47,7 @@ package final class WorkActivity: Sendable {
 
   /// The waits in progress, and the work they count for.
   private let waits = Protected(Waits())
-  private let listener: any WorkActivityListener
+  private let link: WorkLink
   /// The test clocks the owner is attached to, and whether its work may sleep on others.
   private let clocks = Protected(Clocks())
 
@@ -61,7 +61,7 @@ package final class WorkActivity: Sendable {
     var running: Set<UInt64> = []
     /// How many tokens in `running` have a wait in progress.
     var waitingRunning = 0
-    /// Whether a wait that begins is told to the listener; see ``setListening(_:)``.
+    /// Whether a wait that begins is told to the link; see ``setListening(_:)``.
     var isListening = true
   }
 
@@ -71,12 +71,12 @@ package final class WorkActivity: Sendable {
     var reportOther: (@Sendable () -> Void)?
   }
 
-  /// Creates the activity of one owner, which `listener` tells about waits.
-  package init(listener: any WorkActivityListener) {
-    self.listener = listener
+  /// Creates the activity of one owner, whose `link` it tells about waits.
+  init(link: WorkLink) {
+    self.link = link
   }
 
-  /// Makes ``beginWait()`` tell the listener of each wait that begins, or not.
+  /// Makes ``beginWait()`` tell the link of each wait that begins, or not.
   ///
   /// Telling it costs a task that holds the owner, so an owner with nobody waiting for it to
   /// settle switches it off: the owner is then freed as soon as its last reference goes. It starts
@@ -94,7 +94,7 @@ package final class WorkActivity: Sendable {
 
   /// Whether the owner still exists.
   package var isOwnerAlive: Bool {
-    listener.isAlive
+    link.isAlive
   }
 
   /// Whether every token in `tokens` has a wait in progress.
@@ -153,7 +153,7 @@ package final class WorkActivity: Sendable {
   /// Waits until the owner has settled: its posted events processed, and its work finished or
   /// waiting for the test.
   package func settleOwner() async {
-    await listener.settle()
+    await link.settle()
   }
 
   /// Starts counting a wait of the current task's work, if the task belongs to tracked work.
@@ -170,7 +170,7 @@ package final class WorkActivity: Sendable {
       }
       return waits.isListening
     }
-    if isListening { member.activity.listener.waitBegan() }
+    if isListening { member.activity.link.waitBegan() }
     return Wait(member: member)
   }
 
@@ -198,14 +198,4 @@ package final class WorkActivity: Sendable {
       }
     }
   }
-}
-
-/// Who a ``WorkActivity`` tells about its work's waits: the owner of the work.
-package protocol WorkActivityListener: AnyObject, Sendable {
-  /// Work began to wait for the test: the owner may have settled. Called on the waiting task.
-  func waitBegan()
-  /// Returns once the owner has settled.
-  func settle() async
-  /// Whether the owner still exists.
-  var isAlive: Bool { get }
 }

@@ -1,6 +1,7 @@
 /// The registry of an owner's long work: one entry per task that has started and not yet finished.
 ///
-/// Owned by one ``WorkHost`` and used only on its owner's executor. Tasks never reference it, so it
+/// Owned by a store's ``EventLoop`` (or the harness of `DecisionsTesting`'s `perform`) and used
+/// only on its owner's isolation. Tasks never reference it, so it
 /// ends with its owner, and its `deinit` cancels whatever work is still running.
 @usableFromInline
 package final class WorkRegistry {
@@ -27,11 +28,6 @@ package final class WorkRegistry {
     var id: WorkID
   }
 
-  /// Reports, on the owner's executor, that work with this id has started.
-  package typealias StartHandler = (_ id: WorkID?) -> Void
-  /// Reports, on the owner's executor, what an executor asked to cancel.
-  package typealias CancelHandler = (_ request: CancelRequest) -> Void
-
   // NB: unchecked exclusivity: used only on the owner's executor, where the dynamic check costs
   // about 80 instructions per access, three times per round trip.
   @exclusivity(unchecked) package private(set) var entries = WorkTable()
@@ -43,10 +39,10 @@ package final class WorkRegistry {
   /// The lifetime of the child work being reserved, from ``reserve(scope:id:)`` to
   /// ``register(_:scope:id:task:)``.
   @exclusivity(unchecked) private var reserved = WorkLifetime.alive(identity: 0)
-  private let started: StartHandler?
-  private let cancelRequested: CancelHandler?
-  /// Where each piece of work reports its end, on its own task.
-  let endLink: WorkEndLink
+  /// Whether the link hears of each start and of each cancellation an executor asks for.
+  private let reportsRequests: Bool
+  /// Where work reports back: its end, on its own task, and its waits for the test.
+  let link: WorkLink
   /// Which work waits for the test: made with the registry if a test double exists in the process
   /// (see ``WorkActivity/startTracking()``), or else with the first work started once one does;
   /// `nil` until then, and so always in an app.
@@ -55,17 +51,15 @@ package final class WorkRegistry {
   /// later (see ``setListening(_:)``).
   @exclusivity(unchecked) private var isListening = true
 
-  /// Creates a registry that reports each start to `started` and each cancellation an executor
-  /// asks for to `cancelled`, if given; its work reports its end and its waits for the test to
-  /// `link`.
-  package init(
-    started: StartHandler?, cancelled: CancelHandler?,
-    link: some WorkEndLink & WorkActivityListener
-  ) {
-    self.started = started
-    self.cancelRequested = cancelled
-    self.endLink = link
-    if WorkActivity.isTracking { self.activity = WorkActivity(listener: link) }
+  /// Creates a registry whose work reports its end and its waits for the test to `link`.
+  /// - Parameters:
+  ///   - link: Where work reports back.
+  ///   - reportsRequests: Whether to tell `link` of each start and of each cancellation an
+  ///     executor asks for, inside the executor's call.
+  package init(link: WorkLink, reportsRequests: Bool) {
+    self.reportsRequests = reportsRequests
+    self.link = link
+    if WorkActivity.isTracking { self.activity = WorkActivity(link: link) }
   }
 
   /// Makes the activity tell the owner of each wait that begins, or not (see
@@ -80,10 +74,8 @@ package final class WorkRegistry {
   // then has no task-local member, so its waits are not counted: it counts as running until it ends.
   /// Creates the activity, in which the work already running counts as running and not waiting.
   @inline(never)
-  private func startTracking() -> WorkActivity? {
-    // NB: the initializer takes only links that are listeners.
-    guard let listener = endLink as? any WorkActivityListener else { return nil }
-    let activity = WorkActivity(listener: listener)
+  private func startTracking() -> WorkActivity {
+    let activity = WorkActivity(link: link)
     activity.setListening(isListening)
     for (token, _) in entries.all { activity.workStarted(token) }
     self.activity = activity
@@ -120,11 +112,11 @@ package final class WorkRegistry {
     if let activity {
       activity.workStarted(token)
     } else if WorkActivity.isTracking {
-      startTracking()?.workStarted(token)
+      startTracking().workStarted(token)
     }
     if !scope.isEmpty {
       childWorkCount += 1
-      reserved = endLink.lifetime(ofWorkIn: scope[...])
+      reserved = link.lifetime(ofWorkIn: scope[...])
     }
     // NB: a switch rather than `if let`, which copied the optional id (two existentials) through
     // its value witnesses, even when it was `nil`.
@@ -145,9 +137,7 @@ package final class WorkRegistry {
   // write through an optional chain, `entries[token]?.task`, went through the dictionary's
   // `_modify` accessors, whose coroutine frames cost three heap allocations per piece of work.
   func register(_ token: UInt64, scope: [WorkID], id: consuming WorkID?, task: Task<Void, Never>) {
-    if let started {
-      started(id)
-    }
+    if reportsRequests { link.started(id) }
     guard !scope.isEmpty else {
       entries.set(Entry(scope: scope, id: id, task: task), for: token)
       return
@@ -162,7 +152,7 @@ package final class WorkRegistry {
 
   /// Cancels the keyed work with this scope and id, if it is running.
   func cancel(scope: [WorkID], id: WorkID) {
-    cancelRequested?(.work(id: id, scope: scope))
+    if reportsRequests { link.cancelRequested(.work(id: id, scope: scope)) }
     if let token = active[Key(scope: scope, id: id)] { cancel(token: token) }
   }
 
@@ -195,7 +185,7 @@ package final class WorkRegistry {
   /// Cancels all work whose scope starts with `prefix` (all work, for an empty prefix), as an
   /// executor asked.
   func cancelAll(in prefix: [WorkID]) {
-    cancelRequested?(.all(scope: prefix))
+    if reportsRequests { link.cancelRequested(.all(scope: prefix)) }
     cancelEverything(in: prefix)
   }
 
