@@ -54,7 +54,9 @@ import Testing
 
   @Test func aServerThatIsNotThereIsUnreachable() async {
     // Port 9 (discard) on the loopback address: nothing listens, so the connection is refused.
-    let deps = ContentScreen.Deps.server(URL(string: "http://127.0.0.1:9")!)
+    // NB: a long timeout: on a loaded machine the refusal once took longer than the default 5 s,
+    // and the fetch then failed as timed out, another `.unreachable`.
+    let deps = ContentScreen.Deps.server(URL(string: "http://127.0.0.1:9")!, timeout: .seconds(60))
     await #expect {
       try await deps.stories.fetch(ContentID("1")!)
     } throws: { error in
