@@ -23,19 +23,25 @@
 /// Work in a child scope that no declaration covers is a mistake the store reports loudly: see
 /// ``Feature/childWork``. To keep a scope's work running whatever the state says, declare it with
 /// ``outlivesState(scope:)``.
-public struct ChildWork<State>: Sendable {
+// NB: `@unchecked Sendable`, so a declaration can be a `static let`, though its closures are not
+// `@Sendable`: they capture the child's type, whose conformance to `Feature` is main-actor isolated
+// for a feature written in a module with default main-actor isolation, and such a type may not
+// cross isolation. It does not: only the library calls the closures, through the parent's
+// conformance, on the loop that runs the parent. A declaration built with a main-actor child's
+// conformance can only be built on the main actor, so its parent is main-actor too, and only a
+// `MainStore` (on the main actor) runs it; a `Store` requires `SendableMetatype` of its feature.
+public struct ChildWork<State>: @unchecked Sendable {
   /// Says whether the work in `scope` (the scopes below this feature, outermost first) lives in
   /// `state`, and as which child; `nil` when the scope is not this declaration's.
-  @usableFromInline let lifetime:
-    @Sendable (_ scope: ArraySlice<WorkID>, _ state: State) -> WorkLifetime?
+  @usableFromInline let lifetime: (_ scope: ArraySlice<WorkID>, _ state: State) -> WorkLifetime?
   /// A value that changes whenever a child this declaration covers may have come or gone, in
   /// O(1); `nil` when that cannot be told without looking at each child's work.
-  @usableFromInline let fingerprint: @Sendable (_ state: State) -> UInt64?
+  @usableFromInline let fingerprint: (_ state: State) -> UInt64?
 
   @usableFromInline
   init(
-    lifetime: @escaping @Sendable (_ scope: ArraySlice<WorkID>, _ state: State) -> WorkLifetime?,
-    fingerprint: @escaping @Sendable (_ state: State) -> UInt64?
+    lifetime: @escaping (_ scope: ArraySlice<WorkID>, _ state: State) -> WorkLifetime?,
+    fingerprint: @escaping (_ state: State) -> UInt64?
   ) {
     self.lifetime = lifetime
     self.fingerprint = fingerprint
@@ -159,7 +165,7 @@ public struct ChildWork<State>: Sendable {
   /// - Complexity: O(*n*) per piece of a child's work, after each event, for *n* children.
   @inlinable
   public static func children<
-    Child: Feature, Children: Collection<Child.State> & SendableMetatype, Scope
+    Child: Feature, Children: Collection<Child.State>, Scope
   >(
     _ child: Child.Type, in children: any KeyPath<State, Children> & Sendable,
     id: @escaping @Sendable (Scope) -> Child.State.ID?
@@ -320,7 +326,7 @@ extension WorkRegistry {
   /// child lifetime covers (see ``Feature/childWork``): to `diagnostics`, or, without it, by
   /// stopping a debug build.
   package func endWorkOfGoneChildren<F: Feature>(
-    of feature: F.Type, in state: F.State, diagnostics: (@Sendable (Store<F>.Diagnostic) -> Void)?
+    of feature: F.Type, in state: F.State, diagnostics: (@Sendable (StoreDiagnostic<F>) -> Void)?
   ) {
     let scopes = endWorkOfGoneChildren { F.lifetime(ofWorkIn: $0, state: state) }
     for scope in scopes {

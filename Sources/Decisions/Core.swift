@@ -27,15 +27,18 @@
 /// }
 /// ```
 ///
-/// A core's metatype is `Sendable` (`SendableMetatype`): the store calls it from its own executor,
-/// so a conformance cannot be isolated to another actor such as the main actor.
-public protocol Core: SendableMetatype {
+/// A core asks nothing of concurrency: it is plain synchronous code, tested with plain synchronous
+/// assertions. ``Feature`` adds what a store needs (`Sendable` state, events and decisions), and
+/// ``Store`` adds that the feature's conformances are not isolated to the main actor
+/// (`SendableMetatype`). So in a module with default main-actor isolation a feature written with no
+/// annotation runs on ``MainStore``; see "Default main-actor isolation" in Docs/Observation.md.
+public protocol Core {
   /// Everything the feature knows at one moment.
-  associatedtype State: Sendable
+  associatedtype State
   /// Something that happened: a user action, or the result of a decision's work.
-  associatedtype Event: Sendable
+  associatedtype Event
   /// A description of work to perform, decided by the core and carried out by the executor.
-  associatedtype Decision: Sendable
+  associatedtype Decision
 
   /// Updates the state for one event and returns the decisions to perform, in order.
   ///

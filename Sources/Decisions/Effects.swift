@@ -53,7 +53,7 @@ public struct Effects<Event: Sendable> {
   ///     (replaced, cancelled, stopped or released) sends nothing, so its errors are dropped; any
   ///     other error is handled here, a `CancellationError` thrown by an inner task that something
   ///     else cancelled included. Without a handler, the error is reported to the store's
-  ///     diagnostics hook as ``Store/Report/workFailed(id:error:)``; a store without a hook
+  ///     diagnostics hook as ``StoreReport/workFailed(id:error:)``; a store without a hook
   ///     prints it to standard error in a debug build, and drops it in a release build.
   public func run(
     id: some Hashable & Sendable,

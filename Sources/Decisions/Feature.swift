@@ -33,7 +33,8 @@
 ///   }
 /// }
 /// ```
-public protocol Feature: Core {
+public protocol Feature: Core
+where State: Sendable, Event: Sendable, Decision: Sendable {
   /// The capabilities the executor performs decisions with: a struct of `@Sendable` closures.
   ///
   /// Build live values with a static factory (`.live(...)`); tests replace any closure with a literal.
@@ -60,7 +61,7 @@ public protocol Feature: Core {
   /// feature that embeds no child in a scope of its own.
   ///
   /// Work in a child scope that no declaration covers is a mistake, reported when the event that
-  /// started it has been processed: as ``Store/Report/workWithoutLifetime(scope:)`` to a
+  /// started it has been processed: as ``StoreReport/workWithoutLifetime(scope:)`` to a
   /// diagnostics hook (a `StoreTest` fails the test on it when the test ends, at `finish()`), or,
   /// without a hook, by stopping a debug build with a message that names the scope. A release build
   /// without a hook lets the work run.

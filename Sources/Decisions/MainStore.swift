@@ -29,7 +29,7 @@
   @MainActor
   public final class MainStore<F: Feature>: ViewModel, Observable {
     /// What the diagnostics hook receives; the same values as a ``Store``'s.
-    public typealias Diagnostic = Store<F>.Diagnostic
+    public typealias Diagnostic = StoreDiagnostic<F>
 
     /// The feature this store runs.
     public typealias ModelCore = F
@@ -76,7 +76,7 @@
     ///   - state: The initial state, before the core's start.
     ///   - deps: The dependencies decisions are performed with.
     ///   - diagnostics: Called on the main actor with every event, state, decision, ignored event
-    ///     and unhandled error, in order; see ``Store/Diagnostic``.
+    ///     and unhandled error, in order; see ``StoreDiagnostic``.
     public init(
       state: F.State,
       deps: F.Deps,

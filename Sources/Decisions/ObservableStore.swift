@@ -18,8 +18,12 @@
   /// Button("Load") { model.send(.view(.didTapButton)) }
   /// Text(model.state.text)
   /// ```
+  ///
+  /// It wraps an actor ``Store``, so it takes the features a ``Store`` takes (`SendableMetatype`).
+  /// A feature written in a module with default main-actor isolation runs on ``MainStore``, which is
+  /// the same kind of model with the core on the main actor.
   @MainActor
-  public final class ObservableStore<F: Feature>: ViewModel, Observable {
+  public final class ObservableStore<F: Feature & SendableMetatype>: ViewModel, Observable {
     /// The feature the store runs.
     public typealias ModelCore = F
 
@@ -55,7 +59,7 @@
     public init(
       state: F.State,
       deps: F.Deps,
-      diagnostics: (@Sendable (Store<F>.Diagnostic) -> Void)? = nil
+      diagnostics: (@Sendable (StoreDiagnostic<F>) -> Void)? = nil
     ) {
       let mailbox = StateMailbox<F>()
       // NB: the core's start runs here, so the model shows its state from the first moment.

@@ -14,14 +14,21 @@
 /// A store processes one event at a time; keeps each sender's order, and processes events posted
 /// before an awaited ``send(_:)`` first, whatever the priorities; runs long work as tracked tasks
 /// that never block it; swallows no error of work (a `catch:` handler turns it into an event, or it
-/// is reported as ``Report/workFailed(id:error:)``, or, with no diagnostics hook, printed to
+/// is reported as ``StoreReport/workFailed(id:error:)``, or, with no diagnostics hook, printed to
 /// standard error by a debug build); stops with ``stop()`` or when released,
 /// cancelling its work and ending ``states(bufferingPolicy:)``; settles deterministically with
 /// ``settle()``; can be observed; takes events from synchronous code with ``post(_:)``; performs
 /// the core's start decisions before anything else; and ends the work of children that leave the
 /// state (``Feature/childWork``). <doc:Architecture#Guarantees> states each of these ten guarantees
 /// precisely, with the tests that prove it.
-public actor Store<F: Feature> {
+///
+/// ## The feature runs off the main actor
+///
+/// A store calls the core and the executor on its own executor, so it requires the feature's
+/// conformances to be usable from any isolation (`SendableMetatype`). In a module with default
+/// main-actor isolation a feature's conformances are main-actor isolated, and `Store<Todos>` is an
+/// error at that line: run such a feature on ``MainStore``, or mark the feature `nonisolated`.
+public actor Store<F: Feature & SendableMetatype> {
   // NB: the event loop and its bookkeeping are in `EventLoop`, shared with `MainStore`, and the
   // observers' plumbing in `StorePublisher`; the store keeps its API, its isolation and its inbox.
 
@@ -46,8 +53,8 @@ public actor Store<F: Feature> {
   ///   - state: The initial state, before the core's start.
   ///   - deps: The dependencies decisions are performed with.
   ///   - diagnostics: Called on the store's executor with every event, state, decision, ignored event
-  ///     and unhandled error, in order (``Report/started`` and the state after the start from
-  ///     this initializer, before anything else). Keep it fast; see ``Diagnostic``.
+  ///     and unhandled error, in order (``StoreReport/started`` and the state after the start from
+  ///     this initializer, before anything else). Keep it fast; see ``StoreDiagnostic``.
   public init(
     state: F.State,
     deps: F.Deps,
@@ -174,7 +181,7 @@ public actor Store<F: Feature> {
   /// Stops the store: cancels all work and ends state observation.
   ///
   /// Events posted with ``post(_:)`` before the call are processed first; events sent after it are
-  /// ignored. Each ignored event is reported as ``Report/ignored(_:reason:)`` with
+  /// ignored. Each ignored event is reported as ``StoreReport/ignored(_:reason:)`` with
   /// ``IgnoredReason/stopped``. Stopping twice does nothing.
   public func stop() {
     guard !loop.isStopped else { return }

@@ -15,7 +15,7 @@ import Decisions
 public final class Journal<F: Feature>: Sendable {
   /// The state the store started from.
   public let initialState: F.State
-  private let log = SharedLog<Store<F>.Diagnostic>()
+  private let log = SharedLog<StoreDiagnostic<F>>()
 
   /// Creates an empty journal for a store that starts from `initialState`.
   public init(initialState: F.State) {
@@ -24,18 +24,18 @@ public final class Journal<F: Feature>: Sendable {
 
   /// Records one diagnostic; pass this method as the store's diagnostics hook.
   @Sendable
-  public func record(_ diagnostic: Store<F>.Diagnostic) {
+  public func record(_ diagnostic: StoreDiagnostic<F>) {
     log.append(diagnostic)
   }
 
   /// Everything recorded so far, in order.
-  public var entries: [Store<F>.Diagnostic] {
+  public var entries: [StoreDiagnostic<F>] {
     log.all
   }
 
   /// Everything recorded so far, in order, as values a test can compare with `==`.
   public var records: [Record] {
-    entries.map(Record.init)
+    entries.map { Record($0) }
   }
 
   /// The errors of work that no `catch:` handler turned into events, with the work's id.
@@ -47,15 +47,15 @@ public final class Journal<F: Feature>: Sendable {
   }
 
   /// A diagnostic as a value that tests can compare with `==`: the same cases as
-  /// ``Decisions/Store/Diagnostic``, with the error of failed work kept as its description.
+  /// ``Decisions/StoreDiagnostic``, with the error of failed work kept as its description.
   ///
-  /// It is a ``Decisions/Store/Report`` whose `Failure` is `String`, so its cases are the
+  /// It is a ``Decisions/StoreReport`` whose `Failure` is `String`, so its cases are the
   /// diagnostic's own: a new diagnostic is a new record, with nothing to copy.
   ///
   /// ```swift
   /// #expect(journal.records.last == .ignored(.loaded(3), reason: .cancelledWork))
   /// ```
-  public typealias Record = Store<F>.Report<String>
+  public typealias Record = StoreReport<F, String>
 
   /// The store's start, once the store has reported it: the state after the core's start (see
   /// ``Decisions/Core/makeStartDecisions(state:)``) and the start decisions performed so far.
@@ -115,7 +115,7 @@ public final class Journal<F: Feature>: Sendable {
 
   /// Adds the steps of `entries`, which follow the ones `steps` was built from, to `steps`.
   static func appendSteps(
-    of entries: ArraySlice<Store<F>.Diagnostic>, to steps: inout [TraceStep<F>],
+    of entries: ArraySlice<StoreDiagnostic<F>>, to steps: inout [TraceStep<F>],
     initialState: F.State
   ) {
     for entry in entries {
@@ -158,9 +158,9 @@ public final class Journal<F: Feature>: Sendable {
   }
 }
 
-extension Store.Report where Failure == String {
+extension StoreReport where Failure == String {
   /// Creates the record of a diagnostic: the same case, with an error as `String(describing:)`.
-  public init(_ diagnostic: Store<F>.Diagnostic) {
+  public init(_ diagnostic: StoreDiagnostic<F>) {
     self = diagnostic.mapFailure { "\($0)" }
   }
 }
@@ -203,7 +203,7 @@ extension Journal where F.State: Equatable, F.Decision: Equatable {
 }
 
 /// One step of a core's story: an event, the state after it, and the decisions it produced.
-public struct TraceStep<C: Core>: Sendable {
+public struct TraceStep<C: Core> {
   /// The event.
   public var event: C.Event
   /// The state after the event.
@@ -238,3 +238,5 @@ public func replay<C: Core>(
     return TraceStep(event: event, state: state, decisions: decisions)
   }
 }
+
+extension TraceStep: Sendable where C.State: Sendable, C.Event: Sendable, C.Decision: Sendable {}

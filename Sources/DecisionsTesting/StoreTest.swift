@@ -42,7 +42,7 @@ import Decisions
 /// main actor: `StoreTest(state: .init(), deps: deps, on: .mainStore)`. The steps, the end-of-test
 /// checks and their failure messages are the same; each step runs the store's calls on the main
 /// actor, and ``mainStore`` is the store.
-public final class StoreTest<F: Feature>: Sendable {
+public final class StoreTest<F: Feature & SendableMetatype>: Sendable {
   /// The actor store under test.
   ///
   /// - Precondition: The test runs on a ``Decisions/Store``, as it does unless created with
@@ -126,7 +126,7 @@ public final class StoreTest<F: Feature>: Sendable {
     var visited = 0
 
     /// Reads the entries after those read so far.
-    mutating func read(_ entries: [Store<F>.Diagnostic], initialState: F.State) {
+    mutating func read(_ entries: [StoreDiagnostic<F>], initialState: F.State) {
       guard readEntries < entries.count else { return }
       let new = entries[readEntries...]
       Journal<F>.appendSteps(of: new, to: &steps, initialState: initialState)
@@ -511,7 +511,7 @@ public struct EndChecks: OptionSet, Sendable {
   /// expect with ``StoreTest/expectIgnored(_:reason:fileID:filePath:line:column:)``.
   public static let ignoredEvents = EndChecks(rawValue: 1 << 3)
   /// Work started in a child scope that no declaration in `childWork` covers (see
-  /// ``Decisions/Store/Report/workWithoutLifetime(scope:)``).
+  /// ``Decisions/StoreReport/workWithoutLifetime(scope:)``).
   public static let workWithoutLifetime = EndChecks(rawValue: 1 << 4)
   /// Every check.
   public static let all: EndChecks = [

@@ -106,7 +106,7 @@ final class DiagnosticCounts: Sendable {
   let ignoredStopped = Atomic<Int>(0)
   let ignoredCancelled = Atomic<Int>(0)
 
-  func record<F: Feature>(_ diagnostic: Store<F>.Diagnostic) {
+  func record<F: Feature>(_ diagnostic: StoreDiagnostic<F>) {
     switch diagnostic {
     case .received:
       received.add(1, ordering: .relaxed)

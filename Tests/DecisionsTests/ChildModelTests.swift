@@ -262,7 +262,7 @@ private enum Nest: Feature {
 private final class HeardEvents<F: Feature>: Sendable where F.Event: Sendable {
   private let events = Mutex<[String]>([])
 
-  func record(_ diagnostic: Store<F>.Diagnostic) {
+  func record(_ diagnostic: StoreDiagnostic<F>) {
     switch diagnostic {
     case .received(let event): events.withLock { $0.append("received \(event)") }
     case .ignored(let event, let reason):

@@ -57,7 +57,7 @@ import Testing
 }
 
 /// A weak reference to a store, for deps that post back to it.
-final class StoreBox<F: Feature>: @unchecked Sendable {
+final class StoreBox<F: Feature & SendableMetatype>: @unchecked Sendable {
   // NB: written once before the store processes anything.
   weak var store: Store<F>?
 }

@@ -6,9 +6,9 @@ import Synchronization
 // MARK: - A logging hook
 
 /// A diagnostics hook, for any feature, that writes a line per event, decision and problem.
-func diagnosticLines<F: Feature>(
+func diagnosticLines<F: Feature & SendableMetatype>(
   of feature: F.Type, write: @escaping @Sendable (String) -> Void
-) -> @Sendable (Store<F>.Diagnostic) -> Void {
+) -> @Sendable (StoreDiagnostic<F>) -> Void {
   { diagnostic in
     switch diagnostic {
     case .received(let event):
@@ -91,7 +91,7 @@ final class RecentEvents<F: Feature>: Sendable {
   }
 
   /// Records one diagnostic: pass this method as the store's diagnostics hook, or call it from one.
-  @Sendable func record(_ diagnostic: Store<F>.Diagnostic) {
+  @Sendable func record(_ diagnostic: StoreDiagnostic<F>) {
     window.withLock { window in
       switch diagnostic {
       case .received(let event):

@@ -31,7 +31,7 @@
 ///    compiler looks up the type's metadata at the top of the function that holds the copy, on
 ///    every call, whether or not the path runs.
 final class EventLoop<F: Feature> {
-  typealias Diagnostic = Store<F>.Diagnostic
+  typealias Diagnostic = StoreDiagnostic<F>
 
   private let diagnostics: (@Sendable (Diagnostic) -> Void)?
   // NB: a flag rather than `diagnostics != nil` (rules 2 and 4): comparing the optional closure
@@ -98,7 +98,7 @@ final class EventLoop<F: Feature> {
   /// - Parameters:
   ///   - state: The initial state, before the core's start.
   ///   - deps: The dependencies decisions are performed with.
-  ///   - diagnostics: The store's diagnostics hook; hears ``Store/Diagnostic/started`` and the
+  ///   - diagnostics: The store's diagnostics hook; hears ``StoreReport/started`` and the
   ///     state after the start before this returns.
   ///   - startDecisions: The start decisions the caller already had the core make (with `state`
   ///     the state after them), or `nil` to run the core's start here.
@@ -367,7 +367,8 @@ final class EventLoop<F: Feature> {
     processPosted()
     if isSettled { return }
     let id = settleWaiters.makeID()
-    let link = self.link
+    // NB: a `WorkLink`, not `LoopLink<F>`: see `LoopLink.waitBegan`.
+    let link: WorkLink = self.link
     await SettleWaiters.wait(
       isolation: isolation,
       keep: { continuation in

@@ -53,7 +53,10 @@ final class LoopLink<F: Feature>: WorkLink, @unchecked Sendable {
 
   override func waitBegan() {
     guard isolation != nil else { return }
-    Task { await self.resumeSettleWaitersIfSettled() }
+    // NB: the task holds the link as a `WorkLink`: a task that captured `LoopLink<F>` would carry
+    // `F`'s metatype off the loop's isolation, which a main-actor feature's is not allowed to be.
+    let link: WorkLink = self
+    Task { await link.resumeSettleWaitersIfSettled() }
   }
 
   override func settle() async {
@@ -74,15 +77,13 @@ final class LoopLink<F: Feature>: WorkLink, @unchecked Sendable {
     loop.unsafelyUnwrapped.workStarted(id: id)
   }
 
-  /// Resumes the loop's settle waiter with `id`, whose task was cancelled.
-  func resumeSettleWaiter(_ id: UInt64) async {
+  override func resumeSettleWaiter(_ id: UInt64) async {
     guard let target = target() else { return }
     await resumeSettleWaiter(id, on: target.isolation)
     extendLifetime(target.owner)
   }
 
-  /// Resumes the loop's settle waiters if it has settled.
-  private func resumeSettleWaitersIfSettled() async {
+  override func resumeSettleWaitersIfSettled() async {
     guard let target = target() else { return }
     await resumeSettleWaitersIfSettled(on: target.isolation)
     extendLifetime(target.owner)

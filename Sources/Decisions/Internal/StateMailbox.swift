@@ -4,7 +4,7 @@
   ///
   /// It is the model's latest-state observer: until a model connects, states wait here, and the
   /// model shows the latest of them when it connects, so none is lost in between.
-  final class StateMailbox<F: Feature>: Sendable {
+  final class StateMailbox<F: Feature & SendableMetatype>: Sendable {
     private struct Contents: ~Copyable {
       var latest: F.State?
       var deliveryScheduled = false

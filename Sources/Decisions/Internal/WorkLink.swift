@@ -31,6 +31,12 @@ package class WorkLink: @unchecked Sendable {
   /// Whether the owner still exists.
   var isAlive: Bool { false }
 
+  /// Resumes the owner's settle waiter with `id`, whose task was cancelled.
+  func resumeSettleWaiter(_ id: UInt64) async {}
+
+  /// Resumes the owner's settle waiters if it has settled.
+  func resumeSettleWaitersIfSettled() async {}
+
   // MARK: - On the owner's isolation, inside the executor's call
 
   /// Work started, keyed `id` (`nil` for unkeyed work), when the registry reports requests.

@@ -17,7 +17,7 @@ import Testing
 ///   await path.expectStoreAgrees(store, journal: journal)
 /// }
 /// ```
-public struct EventPath<C: Core>: Sendable {
+public struct EventPath<C: Core> {
   /// The state before the first event.
   public var initialState: C.State
   /// Each event, with the state the core produced and its decisions.
@@ -46,7 +46,7 @@ extension EventPath: CustomStringConvertible, CustomTestStringConvertible {
   public var testDescription: String { description }
 }
 
-extension EventPath where C: Feature, C.State: Equatable, C.Decision: Equatable {
+extension EventPath where C: Feature & SendableMetatype, C.State: Equatable, C.Decision: Equatable {
   /// Sends the path's events to a real store, one at a time, and asserts that the store agrees
   /// with the core: after each event the store's state is the core's, and the journal recorded the
   /// core's decisions.
@@ -102,3 +102,5 @@ extension EventPath where C: Feature, C.State: Equatable, C.Decision: Equatable 
     }
   }
 }
+
+extension EventPath: Sendable where C.State: Sendable, C.Event: Sendable, C.Decision: Sendable {}

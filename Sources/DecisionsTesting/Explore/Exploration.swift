@@ -12,7 +12,7 @@ import Decisions
 /// paste into a test as a ``CoreTest``.
 public struct Exploration<C: Core, Key: Hashable> {
   /// One event sent through the core in one explored state.
-  public struct Transition: Sendable {
+  public struct Transition {
     /// The number of the state the event was sent in.
     public var from: Int
     /// The event.
@@ -162,4 +162,6 @@ extension Exploration: CustomStringConvertible {
   }
 }
 
-extension Exploration: Sendable where Key: Sendable {}
+extension Exploration: Sendable where Key: Sendable, C.State: Sendable, C.Event: Sendable, C.Decision: Sendable {}
+
+extension Exploration.Transition: Sendable where C.State: Sendable, C.Event: Sendable, C.Decision: Sendable {}

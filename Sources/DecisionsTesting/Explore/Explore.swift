@@ -61,6 +61,6 @@ public func explore<C: Core>(
   from state: C.State,
   limits: ExplorationLimits = .standard,
   events: (C.State) -> [C.Event]
-) -> Exploration<C, C.State> where C.State: Hashable {
+) -> Exploration<C, C.State> where C.State: Hashable & Sendable {
   explore(core, from: state, key: { $0 }, limits: limits, events: events)
 }

@@ -4,7 +4,7 @@ import Decisions
 ///
 /// Each call runs on the store's isolation: the actor's executor, or the main actor. A step that
 /// awaits one has what the store recorded during it, whole.
-enum StoreUnderTest<F: Feature>: Sendable {
+enum StoreUnderTest<F: Feature & SendableMetatype>: Sendable {
   /// An actor store.
   case store(Store<F>)
   #if canImport(Observation)

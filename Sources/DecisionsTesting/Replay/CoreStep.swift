@@ -11,7 +11,7 @@ import Decisions
 ///   return step.after == step.before
 /// }
 /// ```
-public struct CoreStep<C: Core>: Sendable {
+public struct CoreStep<C: Core> {
   /// The state the event was sent in.
   public var before: C.State
   /// The event.
@@ -32,3 +32,5 @@ public struct CoreStep<C: Core>: Sendable {
 
 extension CoreStep: Equatable
 where C.State: Equatable, C.Event: Equatable, C.Decision: Equatable {}
+
+extension CoreStep: Sendable where C.State: Sendable, C.Event: Sendable, C.Decision: Sendable {}

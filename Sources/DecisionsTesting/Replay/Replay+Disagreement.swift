@@ -5,7 +5,7 @@
 extension Replay where C.State: Equatable, C.Decision: Equatable {
   /// Where today's core first disagrees with a recording: the step, the state it was sent in, and
   /// what was recorded next to what the core does now.
-  public struct Disagreement: Sendable {
+  public struct Disagreement {
     /// The step's number, counting from 1.
     public var step: Int
     /// The state the event was sent in: the same in the recording and in the replay, since every
@@ -107,3 +107,5 @@ extension Replay.Disagreement: CustomStringConvertible {
     return lines.joined(separator: "\n")
   }
 }
+
+extension Replay.Disagreement: Sendable where C.State: Sendable, C.Event: Sendable, C.Decision: Sendable {}

@@ -1,7 +1,11 @@
 // Shrinking a run to a regression test: the fewest events that still show the symptom, printed as
 // a `CoreTest`. The search itself is in Internal/ShrinkSearch.swift.
 
-extension Replay where C.State: Equatable, C.Decision: Equatable {
+extension Replay
+where
+  C: SendableMetatype, C.State: Equatable & Sendable, C.Event: Sendable,
+  C.Decision: Equatable & Sendable
+{
   /// Reduces the run to a 1-minimal list of events that still shows `symptom`, and prints it as a
   /// ``CoreTest`` to paste as the regression test.
   ///
@@ -95,7 +99,7 @@ extension Replay where C.State: Equatable, C.Decision: Equatable {
 
 /// A run shrunk by ``Replay/shrink(keeping:simplify:replayLimit:)``: the fewest events that still
 /// show the symptom, and the ``CoreTest`` that tells their story.
-public struct ShrunkRun<C: Core>: Sendable where C.State: Equatable, C.Decision: Equatable {
+public struct ShrunkRun<C: Core> where C.State: Equatable, C.Decision: Equatable {
   /// The state the run starts from: the recording's.
   public let initialState: C.State
   /// The events that still show the symptom: removing any one of them makes it go (when
@@ -184,3 +188,5 @@ extension ShrinkError: CustomStringConvertible {
     }
   }
 }
+
+extension ShrunkRun: Sendable where C.State: Sendable, C.Event: Sendable, C.Decision: Sendable {}

@@ -16,7 +16,7 @@ import Decisions
 /// The replay runs the events once, when it is made, and keeps every step, so stepping back and
 /// forth costs nothing.
 /// - Complexity: Making a replay runs the core once per event and keeps one state per event.
-public struct Replay<C: Core>: Sendable {
+public struct Replay<C: Core> {
   /// The state before the first event.
   public let initialState: C.State
   /// The events, in order.
@@ -114,3 +114,5 @@ extension Replay where C: Feature {
     self.init(from: journal.stateBeforeEvents, recordedSteps: journal.steps)
   }
 }
+
+extension Replay: Sendable where C.State: Sendable, C.Event: Sendable, C.Decision: Sendable {}

@@ -12,7 +12,8 @@ import Decisions
 /// Invariants say what must hold, as in ``Exploration``: the symptom is that one does not. A
 /// symptom's closures must be pure, like the core: the shrinker replays many runs and trusts each
 /// answer.
-public struct Symptom<C: Core>: Sendable {
+public struct Symptom<C: Core & SendableMetatype>: Sendable
+where C.State: Sendable, C.Event: Sendable, C.Decision: Sendable {
   /// What the symptom is, for messages: the invariant's name, or the predicate's.
   public let name: String
   /// Whether a run that shows the symptom at one step still shows it when cut after that step.

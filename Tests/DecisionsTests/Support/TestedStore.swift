@@ -23,9 +23,9 @@ extension MainStore: TestedStore {}
 extension StoreKind {
   /// Makes a store of this kind, on the main actor as a `MainStore` must be.
   @MainActor
-  func make<F: Feature>(
+  func make<F: Feature & SendableMetatype>(
     _ feature: F.Type, state: F.State, deps: F.Deps,
-    diagnostics: (@Sendable (Store<F>.Diagnostic) -> Void)? = nil
+    diagnostics: (@Sendable (StoreDiagnostic<F>) -> Void)? = nil
   ) -> any TestedStore<F> {
     switch self {
     case .store: Store<F>(state: state, deps: deps, diagnostics: diagnostics)
