@@ -23,14 +23,14 @@
 /// Work in a child scope that no declaration covers is a mistake the store reports loudly: see
 /// ``Feature/childWork``. To keep a scope's work running whatever the state says, declare it with
 /// ``outlivesState(scope:)``.
-// NB: `@unchecked Sendable`, so a declaration can be a `static let`, though its closures are not
-// `@Sendable`: they capture the child's type, whose conformance to `Feature` is main-actor isolated
-// for a feature written in a module with default main-actor isolation, and such a type may not
-// cross isolation. It does not: only the library calls the closures, through the parent's
-// conformance, on the loop that runs the parent. A declaration built with a main-actor child's
-// conformance can only be built on the main actor, so its parent is main-actor too, and only a
-// `MainStore` (on the main actor) runs it; a `Store` requires `SendableMetatype` of its feature.
 public struct ChildWork<State>: @unchecked Sendable {
+  // NB: `@unchecked Sendable`, so a declaration can be a `static let`, though its closures are not
+  // `@Sendable`: they capture the child's type, whose conformance to `Feature` is main-actor isolated
+  // for a feature written in a module with default main-actor isolation, and such a type may not
+  // cross isolation. It does not: only the library calls the closures, through the parent's
+  // conformance, on the loop that runs the parent. A declaration built with a main-actor child's
+  // conformance can only be built on the main actor, so its parent is main-actor too, and only a
+  // `MainStore` (on the main actor) runs it; a `Store` requires `SendableMetatype` of its feature.
   /// Says whether the work in `scope` (the scopes below this feature, outermost first) lives in
   /// `state`, and as which child; `nil` when the scope is not this declaration's.
   @usableFromInline let lifetime: (_ scope: ArraySlice<WorkID>, _ state: State) -> WorkLifetime?

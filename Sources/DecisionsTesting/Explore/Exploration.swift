@@ -162,6 +162,8 @@ extension Exploration: CustomStringConvertible {
   }
 }
 
-extension Exploration: Sendable where Key: Sendable, C.State: Sendable, C.Event: Sendable, C.Decision: Sendable {}
+extension Exploration: Sendable
+where Key: Sendable, C.State: Sendable, C.Event: Sendable, C.Decision: Sendable {}
 
-extension Exploration.Transition: Sendable where C.State: Sendable, C.Event: Sendable, C.Decision: Sendable {}
+extension Exploration.Transition: Sendable
+where C.State: Sendable, C.Event: Sendable, C.Decision: Sendable {}

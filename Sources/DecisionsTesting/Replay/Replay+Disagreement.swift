@@ -108,4 +108,5 @@ extension Replay.Disagreement: CustomStringConvertible {
   }
 }
 
-extension Replay.Disagreement: Sendable where C.State: Sendable, C.Event: Sendable, C.Decision: Sendable {}
+extension Replay.Disagreement: Sendable
+where C.State: Sendable, C.Event: Sendable, C.Decision: Sendable {}
