@@ -26,8 +26,8 @@
 public struct ChildWork<State>: @unchecked Sendable {
   // NB: `@unchecked Sendable`, so a declaration can be a `static let`, though its closures are not
   // `@Sendable`: they capture the child's type, whose conformance to `Feature` is main-actor isolated
-  // for a feature written in a module with default main-actor isolation, and such a type may not
-  // cross isolation. It does not: only the library calls the closures, through the parent's
+  // for a feature written in a module with default main-actor isolation, and the parent's key paths,
+  // which are not `Sendable` there (they name main-actor properties); neither may cross isolation. It does not: only the library calls the closures, through the parent's
   // conformance, on the loop that runs the parent. A declaration built with a main-actor child's
   // conformance can only be built on the main actor, so its parent is main-actor too, and only a
   // `MainStore` (on the main actor) runs it; a `Store` requires `SendableMetatype` of its feature.
@@ -55,7 +55,7 @@ public struct ChildWork<State>: @unchecked Sendable {
   /// - Returns: The declaration, for the feature's ``Feature/childWork``.
   @inlinable
   public static func optional<Child: Feature>(
-    _ child: Child.Type, state: any KeyPath<State, Child.State?> & Sendable,
+    _ child: Child.Type, state: KeyPath<State, Child.State?>,
     scope: some Hashable & Sendable
   ) -> Self {
     let scope = WorkID(scope)
@@ -83,7 +83,7 @@ public struct ChildWork<State>: @unchecked Sendable {
   /// - Returns: The declaration, for the feature's ``Feature/childWork``.
   @inlinable
   public static func optional<Child: Feature>(
-    _ child: Child.Type, state: any KeyPath<State, Presented<Child.State>> & Sendable,
+    _ child: Child.Type, state: KeyPath<State, Presented<Child.State>>,
     scope: some Hashable & Sendable
   ) -> Self {
     let scope = WorkID(scope)
@@ -109,7 +109,7 @@ public struct ChildWork<State>: @unchecked Sendable {
   /// - Complexity: O(1) per piece of a child's work, after each event.
   @inlinable
   public static func children<Child: Feature>(
-    _ child: Child.Type, in children: any KeyPath<State, IdentifiedArray<Child.State>> & Sendable
+    _ child: Child.Type, in children: KeyPath<State, IdentifiedArray<Child.State>>
   ) -> Self where Child.State: Identifiable {
     Self { path, parent in
       guard let id = path.first?.base as? Child.State.ID else { return nil }
@@ -134,7 +134,7 @@ public struct ChildWork<State>: @unchecked Sendable {
   ///   ``IdentifiedArray`` for long lists.
   @inlinable
   public static func children<Child: Feature>(
-    _ child: Child.Type, in children: any KeyPath<State, [Child.State]> & Sendable
+    _ child: Child.Type, in children: KeyPath<State, [Child.State]>
   ) -> Self where Child.State: Identifiable {
     Self { path, parent in
       guard let id = path.first?.base as? Child.State.ID else { return nil }
@@ -167,7 +167,7 @@ public struct ChildWork<State>: @unchecked Sendable {
   public static func children<
     Child: Feature, Children: Collection<Child.State>, Scope
   >(
-    _ child: Child.Type, in children: any KeyPath<State, Children> & Sendable,
+    _ child: Child.Type, in children: KeyPath<State, Children>,
     id: @escaping @Sendable (Scope) -> Child.State.ID?
   ) -> Self where Child.State: Identifiable {
     Self { path, parent in
@@ -195,7 +195,7 @@ public struct ChildWork<State>: @unchecked Sendable {
   /// - Returns: The declaration, for the feature's ``Feature/childWork``.
   @inlinable
   public static func child<Child: Feature>(
-    _ child: Child.Type, state: any KeyPath<State, Child.State> & Sendable,
+    _ child: Child.Type, state: KeyPath<State, Child.State>,
     scope: some Hashable & Sendable
   ) -> Self {
     let scope = WorkID(scope)
@@ -215,7 +215,7 @@ public struct ChildWork<State>: @unchecked Sendable {
   /// - Returns: The declaration, for the feature's ``Feature/childWork``.
   @inlinable
   public static func child<Child: Feature>(
-    _ child: Child.Type, state: any KeyPath<State, Child.State> & Sendable
+    _ child: Child.Type, state: KeyPath<State, Child.State>
   ) -> Self {
     Self { path, parent in
       let lifetime = Child.lifetime(ofWorkIn: path, state: parent[keyPath: state])

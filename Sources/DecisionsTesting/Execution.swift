@@ -67,9 +67,11 @@ public enum WorkCancellation: Sendable, Hashable {
 ///     feature it belongs to.
 ///   - deps: The deps to perform it with.
 /// - Returns: The events sent, the work started and the unhandled errors.
-public func perform<F: Feature>(
+public func perform<F: Feature & SendableMetatype>(
   _ decision: F.Decision, of feature: F.Type, deps: F.Deps
 ) async -> Execution<F.Event> {
+  // NB: `SendableMetatype`, as `Store` asks: the harness is an actor and runs the executor off the
+  // main actor, where a main-actor feature's executor may not run.
   // NB: before the harness, so that it tracks which work waits for the test.
   WorkActivity.startTracking()
   return await ExecutionHarness<F>().perform(decision, deps: deps)
@@ -77,7 +79,7 @@ public func perform<F: Feature>(
 
 /// Runs a feature's executor outside a store, recording what its work does instead of processing
 /// events: the isolation of a ``Decisions/WorkRecorder`` and the owner of the registry it records.
-actor ExecutionHarness<F: Feature> {
+actor ExecutionHarness<F: Feature & SendableMetatype> {
   private let recorder: WorkRecorder<F.Event>
   // NB: owned here, not by the recorder, which work holds: once the harness goes, the registry's
   // `deinit` cancels whatever work is left.

@@ -1,7 +1,8 @@
 // swift-tools-version: 6.2
 // A package whose targets default to main-actor isolation, as Xcode 26 sets up new app targets. It
-// checks that a feature written the obvious way, plus the one annotation Docs/Observation.md
-// documents, builds and runs there. Built by .ci/default-isolation.sh; the root package ignores it.
+// checks that a feature written the obvious way, with only the one-word rule Docs/Observation.md
+// documents (work keys and `.children` rows' ids are `nonisolated`), builds, runs and is tested
+// there. Built by .ci/default-isolation.sh; the root package ignores it.
 import PackageDescription
 
 let mainActorByDefault: [SwiftSetting] = [.defaultIsolation(MainActor.self)]

@@ -54,7 +54,12 @@ public enum Checklist: Feature {
   }
 
   /// The work scopes of the children that need one of their own.
-  enum Scope: Hashable, Sendable {
+  ///
+  /// THE ONE-WORD RULE: a work key you declare is `nonisolated`. Keys are `Hashable & Sendable`,
+  /// and Swift does not let a main-actor `Hashable` conformance satisfy a requirement on a
+  /// `Sendable` type parameter ("main actor-isolated conformance of 'Checklist.Scope' to 'Hashable'
+  /// cannot satisfy conformance requirement for a 'Sendable' type parameter", at each use).
+  nonisolated enum Scope: Hashable, Sendable {
     case editor
     case row(Int)
   }

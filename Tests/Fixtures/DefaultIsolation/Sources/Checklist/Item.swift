@@ -1,17 +1,12 @@
-/// A model type of the app, declared at the top level, where the module's default isolation would
-/// make it main-actor isolated, and its conformances with it.
+/// A model type of the app, declared at the top level with no annotation: the module's default
+/// isolation makes it main-actor isolated, and its conformances with it.
 ///
-/// THE ANNOTATION: `nonisolated`. The features below hold `Item`s in their state, events and
-/// decisions. A feature's types are nonisolated, and so is the `==` synthesized for them, which
-/// can only compare `Item`s through a nonisolated `Equatable` conformance; `IdentifiedArray` and the
-/// cores need the same of `Identifiable` and of the initializer. Without it the build fails with
-/// errors at the lines that use them, and, for the synthesized `==`, with one that has no location:
-///
-///     <unknown>:0: error: main actor-isolated conformance of 'Item' to 'Equatable' cannot be used
-///     in nonisolated context [#IsolatedConformances]
-///
-/// .ci/default-isolation.sh builds copies without it and checks that they fail.
-public nonisolated struct Item: Equatable, Sendable, Identifiable {
+/// The features below hold `Item`s in their state, events and decisions, and are main-actor
+/// isolated too, so the `==` synthesized for their types compares `Item`s on the main actor. While
+/// `Feature` refined `SendableMetatype`, a feature's types were nonisolated and this failed with an
+/// error that has no location ("<unknown>:0: error: main actor-isolated conformance of 'Item' to
+/// 'Equatable' cannot be used in nonisolated context"); .ci/default-isolation.sh builds that case.
+public struct Item: Equatable, Sendable, Identifiable {
   /// The item's identity.
   public let id: Int
   /// What is to be done.

@@ -9,7 +9,14 @@ public enum Row: Feature {
     /// Whether a change of the item is being saved.
     public var isSaving = false
     /// The item's id.
-    public var id: Int { item.id }
+    ///
+    /// THE ONE-WORD RULE, for the rows of ``ChildWork/children(_:in:)``: their `id` is
+    /// `nonisolated` (or a stored `let`), so that their conformance to `Identifiable` is too. The
+    /// declaration asks `Identifiable` of a feature's state, a `Sendable` type parameter, which a
+    /// main-actor conformance cannot satisfy: "main actor-isolated conformance of 'Row.State' to
+    /// 'Identifiable' cannot satisfy conformance requirement for a 'Sendable' type parameter", at
+    /// the `.children` line.
+    public nonisolated var id: Int { item.id }
 
     /// A row that shows `item`, saved.
     public init(item: Item) {
