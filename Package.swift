@@ -1,5 +1,6 @@
 // swift-tools-version: 6.2
-// NB: 6.2 is the first compiler with `SendableMetatype`, which `Core` refines; see Docs/Architecture.md.
+// NB: 6.2 is the first compiler with `SendableMetatype`, which `Store` requires of its feature; see
+// Docs/Architecture.md.
 import PackageDescription
 
 let package = Package(
