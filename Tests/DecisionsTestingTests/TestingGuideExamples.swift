@@ -450,6 +450,49 @@ extension FactLoader.Deps {
     #expect(load.callCount == 1)
   }
 
+  @Test func aCancelledCallEndsAndTakesNoAnswer() async throws {
+    let load = ControlledDependency<Void, FactLoader.Fact>()
+    let test = StoreTest<FactLoader>(
+      state: .init(),
+      deps: .init(
+        loadFact: { try await load() }, track: { _ in }, log: { _ in },
+        showSnackbar: unimplemented("showSnackbar")))
+
+    await test.send(.tap, decisions: [.track("tap"), .load]) {
+      $0.status = .loading
+    }
+    let call = try await load.nextCall()
+    await test.store.stop()  // the screen went away: the store cancels the load
+    #expect(!call.isWaiting)  // the call ended with CancellationError
+    call.answer(.answer)  // too late: does nothing
+    await test.finish()  // no work running, no event dropped
+  }
+
+  @Test func aLoadThatIgnoresCancellationHasItsEventDropped() async throws {
+    let load = ControlledDependency<Void, FactLoader.Fact>()
+    // A load that ignores cancellation: the store's cancellation does not reach the inner task.
+    let stubborn: @Sendable () async throws -> FactLoader.Fact = {
+      try await Task { try await load() }.value
+    }
+    let test = StoreTest<FactLoader>(
+      state: .init(),
+      deps: .init(
+        loadFact: stubborn, track: { _ in }, log: { _ in },
+        showSnackbar: unimplemented("showSnackbar")))
+
+    await test.send(.tap, decisions: [.track("tap"), .load]) {
+      $0.status = .loading
+    }
+    let call = try await load.nextCall()
+    await test.store.stop()  // cancels the load's work, which goes on waiting
+    #expect(call.isWaiting)
+    await test.settle()  // returns: the call waits for the test
+    call.answer(.answer)  // the load returns, and the store drops the event it sends
+    await test.expectIgnored(.finishLoading(.answer), reason: .stopped)
+    await test.finish()
+    #expect(test.journal.ignoredEvents.map(\.reason) == [.stopped])
+  }
+
   @MainActor
   @Test func aTapLoadsAFactOnAMainStore() async {
     let test = StoreTest<FactLoader>(

@@ -277,7 +277,7 @@ private final class HeardEvents<F: Feature>: Sendable where F.Event: Sendable {
 /// A child model whose child left the state: it never drives a new child in its place, and its
 /// events never reach the parent's core.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct StaleChildModelTests {
+@Suite(.timeLimit(.minutes(3))) struct StaleChildModelTests {
   @Test func aRowModelWhoseRowWasReplacedInOneEventDoesNotDriveTheNewRow() throws {
     let heard = HeardEvents<Board>()
     let store = MainStore<Board>(state: .init(), deps: .init(), diagnostics: heard.record)
@@ -402,7 +402,7 @@ private enum ComparedRowCore: Core {
 
 /// What updating child models costs: the models whose child changed, not every model made.
 @MainActor
-@Suite(.serialized, .timeLimit(.minutes(1))) struct ChildModelCostTests {
+@Suite(.serialized, .timeLimit(.minutes(3))) struct ChildModelCostTests {
   @Test func aSendUpdatesOnlyTheModelsWhoseRowChanged() {
     let store = MainStore<ComparedRows>(
       state: .init(rows: IdentifiedArray(uniqueElements: (0..<10_000).map { ComparedRow(id: $0) })),

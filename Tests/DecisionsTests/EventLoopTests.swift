@@ -220,7 +220,7 @@ private enum Stopper: Feature {
 
 /// Settling on either store: a lost wake-up keeps `settle()` waiting forever, so the suite's time
 /// limit is what ends a failing run.
-@Suite(.timeLimit(.minutes(1))) struct EventLoopSettleTests {
+@Suite(.timeLimit(.minutes(3))) struct EventLoopSettleTests {
   @Test func settleHearsWorkThatEndsWhileItBeginsToWaitOnAStore() async {
     // NB: the work ends on another thread at about the moment `settle()` checks and begins to
     // wait; a waiter added after that end was never resumed.
@@ -322,7 +322,7 @@ private enum CountedRows: Feature {
 }
 
 /// What the check of children's work costs: what an event changed, not what exists.
-@Suite(.serialized, .timeLimit(.minutes(1))) struct ChildWorkCostTests {
+@Suite(.serialized, .timeLimit(.minutes(3))) struct ChildWorkCostTests {
   @MainActor
   @Test func anEventThatUpdatesARowDoesNotLookAtEveryRowsWork() async {
     let gate = Gate()

@@ -334,7 +334,7 @@ private func readerIsWaiting(_ states: StateSequence<Counter.State>) async -> Bo
 
 /// `sendAndWait` while other threads post to the same store (issue 24, finding 4).
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct SendAndWaitUnderPostsTests {
+@Suite(.timeLimit(.minutes(3))) struct SendAndWaitUnderPostsTests {
   /// Each `sendAndWait` returns with the model showing its event, though other threads' posts wait.
   ///
   /// The model shows the state after the event at once, rather than at the end of the burst.

@@ -355,7 +355,7 @@ import Testing
   // NB: each in a process of its own (an exit test): in this one, other tests made test doubles
   // long before, and a store made now would not show what a store made before any does.
 
-  @Test(.timeLimit(.minutes(1)), arguments: StoreKind.allCases)
+  @Test(.timeLimit(.minutes(3)), arguments: StoreKind.allCases)
   func aStoreMadeBeforeAnyTestDoubleSettlesWhileItsWorkCallsAControlledDependency(
     on kind: StoreKind
   ) async {
@@ -371,7 +371,7 @@ import Testing
     }
   }
 
-  @Test(.timeLimit(.minutes(1)), arguments: StoreKind.allCases)
+  @Test(.timeLimit(.minutes(3)), arguments: StoreKind.allCases)
   func aStoreMadeBeforeAnyTestDoubleSettlesWhileItsWorkSleepsOnATestClock(
     on kind: StoreKind
   ) async {
@@ -387,7 +387,7 @@ import Testing
     }
   }
 
-  @Test(.timeLimit(.minutes(1)), arguments: StoreKind.allCases)
+  @Test(.timeLimit(.minutes(3)), arguments: StoreKind.allCases)
   func workRunningBeforeTheFirstTestDoubleCountsAsRunningUntilItEnds(on kind: StoreKind) async {
     switch kind {
     case .store:

@@ -60,6 +60,20 @@ import Testing
     #expect(lines.all.last == "ignored: factLoaded(\"0 is a number.\") (cancelledWork)")
   }
 
+  @MainActor
+  @Test func anEventFromAClosedSheetsModelIsIgnored() {
+    let journal = Journal<Dashboard>(initialState: .init())
+    let dashboard = MainStore<Dashboard>(
+      state: journal.initialState,
+      deps: .init(loadFact: { "\($0) is a number." }, fetch: { $0 }, log: { _ in }),
+      diagnostics: journal.record)  // called on the main actor
+    dashboard.send(.openSheet)
+    let sheet = dashboard.child(Counter.self, state: \.$sheet, event: Dashboard.Event.sheet)
+    dashboard.send(.closeSheet)
+    sheet?.send(.incrementTapped)  // the sheet is gone: its model's event goes nowhere
+    #expect(journal.records.last == .ignored(.sheet(.incrementTapped), reason: .goneChild))
+  }
+
   @Test func twoHooksInOne() async {
     let journal = Journal<Counter>(initialState: .init())
     let lines = Calls<String>()

@@ -9,7 +9,13 @@ final class LoopLink<F: Feature>: WorkLink, @unchecked Sendable {
   // NB: written once, in the store's init, before any work can read them. A report loads the
   // isolation strongly first: for a `Store` it is the store, which keeps the loop alive. A
   // `MainStore` runs on the main actor, so its report loads the store too, as `keeper`.
+  /// The store's actor, for a `Store`.
   private weak var isolation: (any Actor)?
+  // NB: the main actor lives as long as the process, so it is held strongly: a weak reference
+  // gave it a side table that only its own reference count pointed to, which LeakSanitizer
+  // reported as a leak at exit.
+  /// The global actor a store runs on, for a `MainStore`.
+  private var globalIsolation: (any Actor)?
   private weak var keeper: AnyObject?
   private var needsKeeper = false
   private unowned(unsafe) var loop: EventLoop<F>?
@@ -19,9 +25,13 @@ final class LoopLink<F: Feature>: WorkLink, @unchecked Sendable {
 
   /// Connects the store that owns `loop`, and the isolation both run on.
   func connect(owner: AnyObject & Sendable, isolation: any Actor, loop: EventLoop<F>) {
-    self.isolation = isolation
     self.needsKeeper = owner !== isolation
-    self.keeper = owner
+    if needsKeeper {
+      self.globalIsolation = isolation
+      self.keeper = owner
+    } else {
+      self.isolation = isolation
+    }
     self.loop = loop
   }
 
@@ -29,10 +39,12 @@ final class LoopLink<F: Feature>: WorkLink, @unchecked Sendable {
   /// once the store is gone.
   @inline(__always)
   private func target() -> (isolation: any Actor, owner: AnyObject)? {
-    guard let isolation else { return nil }
-    guard needsKeeper else { return (isolation, isolation) }
-    guard let keeper else { return nil }
-    return (isolation, keeper)
+    guard needsKeeper else {
+      guard let isolation else { return nil }
+      return (isolation, isolation)
+    }
+    guard let keeper, let globalIsolation else { return nil }
+    return (globalIsolation, keeper)
   }
 
   // MARK: - Reports, from work's tasks
@@ -52,7 +64,7 @@ final class LoopLink<F: Feature>: WorkLink, @unchecked Sendable {
   }
 
   override func waitBegan() {
-    guard isolation != nil else { return }
+    guard isAlive else { return }
     // NB: the task holds the link as a `WorkLink`: a task that captured `LoopLink<F>` would carry
     // `F`'s metatype off the loop's isolation, which a main-actor feature's is not allowed to be.
     let link: WorkLink = self
