@@ -36,14 +36,14 @@ public actor Store<F: Feature & SendableMetatype> {
   public var state: F.State { loop.state }
 
   /// The loop that processes events and runs work.
-  private let loop: EventLoop<F>
+  let loop: EventLoop<F>
   /// Which work waits for the test, in a process with test doubles.
   package nonisolated let workActivity: WorkActivity?
   /// Events posted from synchronous code, waiting for the store's executor.
-  private nonisolated let posted: PostedEvents<F.Event>
+  nonisolated let posted: PostedEvents<F.Event>
   // NB: created with the first observer: most stores have none, and an idle store should cost
   // as little as possible.
-  private var publisher: StorePublisher<F>?
+  var publisher: StorePublisher<F>?
 
   /// Creates a store that runs feature `F` from an initial state.
   ///
@@ -200,66 +200,6 @@ public actor Store<F: Feature & SendableMetatype> {
   package func start() {
     loop.performStartIfPending()
   }
-
-  // MARK: - Observers
-
-  /// Attaches an observer and returns the current state, atomically, so no state is missed.
-  ///
-  /// An observer attached to a stopped store is not kept; the caller finishes it after using the
-  /// state.
-  /// - Parameters:
-  ///   - observer: The observer to attach.
-  ///   - latestOnly: Whether the observer wants only the latest state, once the store has caught up
-  ///     with posted events, instead of every state.
-  /// - Returns: The current state.
-  @usableFromInline
-  func addObserver(_ observer: StateObserver, latestOnly: Bool = false) -> F.State {
-    if !loop.isStopped { madePublisher.add(observer, latestOnly: latestOnly) }
-    return loop.state
-  }
-
-  /// Adds a reader to the store's log of states for `.unbounded` readers, making the log with
-  /// `makeLog` (from an observer id) if the store has none open; `nil` once the store has stopped.
-  @usableFromInline
-  func stateLogReader(
-    makeLog: (_ id: UInt64) -> (StateLog<F.State>, StateObserver)
-  ) -> StateLogReader<F.State>? {
-    guard !loop.isStopped else { return nil }
-    return madePublisher.stateLogReader(first: loop.state, makeLog: makeLog)
-  }
-
-  /// Lets the log of states with observer `id` go if it still has no reader: its last reader left.
-  @usableFromInline
-  func releaseStateLog(id: UInt64) {
-    publisher?.releaseStateLog(id: id)
-  }
-
-  /// Returns an id for a new observer.
-  @usableFromInline
-  func makeObserverID() -> UInt64 {
-    madePublisher.makeObserverID()
-  }
-
-  /// Detaches the observer with `id`.
-  @usableFromInline
-  func removeObserver(id: UInt64) {
-    publisher?.remove(id: id)
-  }
-
-  /// The publisher, made now and made the loop's hook if no observer came before.
-  private var madePublisher: StorePublisher<F> {
-    if let publisher { return publisher }
-    let publisher = StorePublisher<F>(posted: posted)
-    self.publisher = publisher
-    loop.setHook(publisher)
-    return publisher
-  }
-
-  /// How many observers are attached, for tests.
-  var observerCount: Int { publisher?.count ?? 0 }
-
-  /// How many states the log of `.unbounded` readers keeps, for tests of its memory.
-  var stateLogKeptCount: Int { publisher?.stateLogKeptCount ?? 0 }
 
   /// Whether the store's buffers hold far more room than a quiet store needs, for tests of memory
   /// after a burst.
