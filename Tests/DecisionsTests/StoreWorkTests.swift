@@ -464,6 +464,9 @@ import Testing
 
   /// Whether `store` settles within `limit`: a settle that never returns fails the test rather
   /// than hang it.
+  // NB: a real-time watchdog, not a wait for a result: these run in an exit test's child process,
+  // which the suite's time limit does not end. Checked on 2026-11-25: a child waiting forever
+  // outlived a 1-minute limit and kept `swift test` running past 200 s.
   private static func settles(
     _ store: any TestedStore<Counter>, within limit: Duration = .seconds(10)
   ) async -> Bool {
