@@ -188,10 +188,19 @@ public func expectStep<C: Core>(
 func decisionMismatch<Decision: Equatable>(
   expected: [Decision], emitted: [Decision], _ exhaustivity: Exhaustivity
 ) -> String? {
+  decisionMismatch(expected: expected, emitted: emitted, exhaustivity, by: ==)
+}
+
+/// Describes how emitted decisions differ from the expected ones, compared with `equal`, or returns
+/// nil when they agree.
+func decisionMismatch<Decision>(
+  expected: [Decision], emitted: [Decision], _ exhaustivity: Exhaustivity,
+  by equal: (Decision, Decision) -> Bool
+) -> String? {
   switch exhaustivity {
   case .on:
-    guard expected != emitted else { return nil }
-    let (unexpected, missing) = unmatched(expected: expected, emitted: emitted)
+    guard !expected.elementsEqual(emitted, by: equal) else { return nil }
+    let (unexpected, missing) = unmatched(expected: expected, emitted: emitted, by: equal)
     var lines = ["the decisions differ."]
     if !unexpected.isEmpty {
       lines.append("  Emitted but not expected:")
@@ -210,7 +219,7 @@ func decisionMismatch<Decision: Equatable>(
   case .off:
     var remaining = emitted[...]
     for decision in expected {
-      guard let index = remaining.firstIndex(of: decision) else {
+      guard let index = remaining.firstIndex(where: { equal($0, decision) }) else {
         return """
           the decision \(describe(decision)) was not emitted \
           (in the order listed, among the emitted ones).
@@ -224,13 +233,13 @@ func decisionMismatch<Decision: Equatable>(
 }
 
 /// Splits two lists into what only `emitted` has and what only `expected` has, counting repeats.
-private func unmatched<Decision: Equatable>(
-  expected: [Decision], emitted: [Decision]
+private func unmatched<Decision>(
+  expected: [Decision], emitted: [Decision], by equal: (Decision, Decision) -> Bool
 ) -> (unexpected: [Decision], missing: [Decision]) {
   var missing = expected
   var unexpected: [Decision] = []
   for decision in emitted {
-    if let index = missing.firstIndex(of: decision) {
+    if let index = missing.firstIndex(where: { equal($0, decision) }) {
       missing.remove(at: index)
     } else {
       unexpected.append(decision)

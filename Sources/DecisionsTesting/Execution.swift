@@ -71,10 +71,32 @@ public func perform<F: Feature & SendableMetatype>(
   _ decision: F.Decision, of feature: F.Type, deps: F.Deps
 ) async -> Execution<F.Event> {
   // NB: `SendableMetatype`, as `Store` asks: the harness is an actor and runs the executor off the
-  // main actor, where a main-actor feature's executor may not run.
+  // main actor, where a main-actor feature's executor may not run; the overload below runs those.
   // NB: before the harness, so that it tracks which work waits for the test.
   WorkActivity.startTracking()
   return await ExecutionHarness<F>().perform(decision, deps: deps)
+}
+
+/// Performs one decision of a main-actor feature with literal deps, without a store, and returns
+/// what it did.
+///
+/// The same as the other `perform(_:of:deps:)`, for a feature written in a module with
+/// default main-actor isolation: its executor runs on the main actor, as a
+/// ``Decisions/MainStore`` runs it, and so does the work's bookkeeping. A feature that can run
+/// anywhere gets the other overload.
+/// - Parameters:
+///   - decision: The decision to perform.
+///   - feature: The feature whose executor performs it.
+///   - deps: The deps to perform it with.
+/// - Returns: The events sent, the work started and the unhandled errors.
+@MainActor
+@_disfavoredOverload
+public func perform<F: Feature>(
+  _ decision: F.Decision, of feature: F.Type, deps: F.Deps
+) async -> Execution<F.Event> {
+  // NB: before the harness, so that it tracks which work waits for the test.
+  WorkActivity.startTracking()
+  return await MainExecutionHarness<F>().perform(decision, deps: deps)
 }
 
 /// Runs a feature's executor outside a store, recording what its work does instead of processing
@@ -98,7 +120,39 @@ actor ExecutionHarness<F: Feature & SendableMetatype> {
   func perform(_ decision: F.Decision, deps: F.Deps) async -> Execution<F.Event> {
     let unfinished = await recorder.run(
       { F.execute(decision, deps: deps, effects: $0) }, isolation: self)
-    return Execution(
+    return Execution(recorder, unfinishedWork: unfinished)
+  }
+}
+
+/// ``ExecutionHarness`` for a main-actor feature: the main actor is the recorder's isolation.
+@MainActor
+final class MainExecutionHarness<F: Feature> {
+  private let recorder: WorkRecorder<F.Event>
+  // NB: owned here, not by the recorder, which work holds: once the harness goes, the registry's
+  // `deinit` cancels whatever work is left.
+  private let registry: WorkRegistry
+
+  init() {
+    let recorder = WorkRecorder<F.Event>()
+    let registry = WorkRegistry(link: recorder, reportsRequests: true)
+    self.recorder = recorder
+    self.registry = registry
+    recorder.connect(isolation: MainActor.shared, registry: registry)
+  }
+
+  /// Performs the decision, waits until all the work it started has finished or waits for the
+  /// test, then cancels what still waits and waits for it to end.
+  func perform(_ decision: F.Decision, deps: F.Deps) async -> Execution<F.Event> {
+    let unfinished = await recorder.run(
+      { F.execute(decision, deps: deps, effects: $0) }, isolation: MainActor.shared)
+    return Execution(recorder, unfinishedWork: unfinished)
+  }
+}
+
+extension Execution {
+  /// What `recorder` recorded, with the work left unfinished.
+  init(_ recorder: WorkRecorder<Event>, unfinishedWork: [WorkID?]) {
+    self.init(
       events: recorder.events, startedWork: recorder.startedWork,
       cancellations: recorder.cancellations.map { request in
         switch request {
@@ -106,6 +160,6 @@ actor ExecutionHarness<F: Feature & SendableMetatype> {
         case .all(let scope): .all(scope: scope)
         }
       },
-      unhandledErrors: recorder.errors, unfinishedWork: unfinished)
+      unhandledErrors: recorder.errors, unfinishedWork: unfinishedWork)
   }
 }

@@ -26,30 +26,10 @@ extension StoreTest where F.State: Equatable, F.Decision: Equatable, F.Event: Eq
     column: UInt = #column,
     _ update: (inout F.State) -> Void = { _ in }
   ) async {
-    let location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
-    await turns.enter()
-    defer { turns.leave() }
-    await underTest.start()
-    checkStartAsserted(before: "sending \(describe(event))", at: location)
-    skipUnasserted(before: "sending \(describe(event))", at: location)
-    await underTest.send(event)
-    let (steps, start) = reading { ($0.journal.steps, $0.assertedEvents) }
-    // NB: work may have sent an event that the store processed just before this one.
-    guard let index = steps[start...].firstIndex(where: { $0.event == event }) else {
-      reportFailure(
-        "Sent \(describe(event)), but the store did not process it (was it stopped?).", at: location
-      )
-      return
-    }
-    if index > start, exhaustivity == .on {
-      reportFailure(
-        "The store processed events that work sent before \(describe(event)):\n"
-          + steps[start..<index].map { "    " + describe($0.event, indent: "    ") }
-          .joined(separator: "\n")
-          + "\n  Settle, and receive them, before sending.",
-        at: location)
-    }
-    check(steps, index, "Sent \(describe(event))", decisions, update, at: location)
+    await sendStep(
+      event, decisions: decisions,
+      at: Location(fileID: fileID, filePath: filePath, line: line, column: column), update,
+      equality: .declared)
   }
 
   /// Asserts the next event that the store processed from its work, with its decisions and the
@@ -79,46 +59,10 @@ extension StoreTest where F.State: Equatable, F.Decision: Equatable, F.Event: Eq
     column: UInt = #column,
     _ update: (inout F.State) -> Void = { _ in }
   ) async {
-    let location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
-    await turns.enter()
-    await underTest.start()
-    checkStartAsserted(before: "receiving \(describe(event))", at: location)
-    // NB: a hop to the store after the event was recorded, and before its step is read: the store
-    // records a step within one call on its executor, so the step is then whole.
-    if reading({ next(event, in: $0.journal.steps, from: $0.assertedEvents) }) == nil {
-      // NB: settling waits for running work, which may wait for what another task's step does.
-      turns.leave()
-      await underTest.settle()
-      await turns.enter()
-    } else {
-      await underTest.hop()
-    }
-    defer { turns.leave() }
-    let (steps, start) = reading { ($0.journal.steps, $0.assertedEvents) }
-    guard start < steps.count else {
-      reportFailure(
-        "Expected to receive \(describe(event)), but the store settled without processing "
-          + "another event. Work that waits for the test (a TestClock sleep, a "
-          + "ControlledDependency call) goes on only when the test advances the clock or answers.",
-        at: location)
-      return
-    }
-    guard let index = next(event, in: steps, from: start) else {
-      reportFailure(
-        "Expected to receive \(describe(event)), but the store processed other events:\n"
-          + steps[start...].map { "    " + describe($0.event, indent: "    ") }
-          .joined(separator: "\n"),
-        at: location)
-      if exhaustivity == .on {
-        progress.withLock { $0.assertedEvents = max($0.assertedEvents, start + 1) }
-      }
-      return
-    }
-    if index > start {
-      let skipped = steps[start..<index].map { describe($0.event) }
-      progress.withLock { $0.skipped += skipped.map { "Skipped receiving \($0)" } }
-    }
-    check(steps, index, "Received \(describe(event))", decisions, update, at: location)
+    await receiveStep(
+      event, decisions: decisions,
+      at: Location(fileID: fileID, filePath: filePath, line: line, column: column), update,
+      equality: .declared)
   }
 
   /// Asserts that the next event the store dropped, because the work that sent it had been
@@ -142,35 +86,10 @@ extension StoreTest where F.State: Equatable, F.Decision: Equatable, F.Event: Eq
     line: UInt = #line,
     column: UInt = #column
   ) async {
-    let location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
-    await turns.enter()
-    defer { turns.leave() }
-    // NB: takes the next dropped event and counts it as expected, under one lock.
-    let takeNext = {
-      self.reading { progress -> (event: F.Event, reason: IgnoredReason)? in
-        guard progress.expectedIgnored < progress.journal.ignored.count else { return nil }
-        defer { progress.expectedIgnored += 1 }
-        return progress.journal.ignored[progress.expectedIgnored]
-      }
-    }
-    var next = takeNext()
-    if next == nil {
-      turns.leave()
-      await underTest.settle()
-      await turns.enter()
-      next = takeNext()
-    }
-    guard let first = next else {
-      reportFailure(
-        "Expected the store to drop \(describe(event)) (\(reason)), but it dropped nothing more.",
-        at: location)
-      return
-    }
-    guard first.event != event || first.reason != reason else { return }
-    reportFailure(
-      "Expected the store to drop \(describe(event)) (\(reason)), but it dropped "
-        + "\(describe(first.event)) (\(first.reason)).",
-      at: location)
+    await expectIgnoredStep(
+      event, reason: reason,
+      at: Location(fileID: fileID, filePath: filePath, line: line, column: column),
+      equality: .declared)
   }
 
   /// Asserts the store's start step: the state after the core's start (see
@@ -199,7 +118,244 @@ extension StoreTest where F.State: Equatable, F.Decision: Equatable, F.Event: Eq
     column: UInt = #column,
     _ update: (inout F.State) -> Void = { _ in }
   ) async {
+    await expectStartStep(
+      decisions: decisions,
+      at: Location(fileID: fileID, filePath: filePath, line: line, column: column), update,
+      equality: .declared)
+  }
+}
+
+extension StoreTest {
+  /// Sends an event and asserts its step, for a main-actor feature.
+  ///
+  /// Its types' `Equatable` conformances are main-actor isolated: the step compares with them,
+  /// found at run time on the main actor.
+  ///
+  /// The same step, with the same failures; a feature whose types are not `Equatable` fails here,
+  /// naming them.
+  @MainActor
+  @_disfavoredOverload
+  public func send(
+    _ event: F.Event,
+    decisions: [F.Decision] = [],
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    _ update: (inout F.State) -> Void = { _ in }
+  ) async {
     let location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
+    guard let equality = equalityFoundAtRunTime(at: location) else { return }
+    await sendStep(
+      event, decisions: decisions,
+      at: location, update,
+      equality: equality)
+  }
+
+  /// Asserts the next event that the store processed from its work, for a main-actor feature.
+  ///
+  /// Its types' `Equatable` conformances are main-actor isolated: the step compares with them,
+  /// found at run time on the main actor.
+  ///
+  /// The same step, with the same failures; a feature whose types are not `Equatable` fails here,
+  /// naming them.
+  @MainActor
+  @_disfavoredOverload
+  public func receive(
+    _ event: F.Event,
+    decisions: [F.Decision] = [],
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    _ update: (inout F.State) -> Void = { _ in }
+  ) async {
+    let location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
+    guard let equality = equalityFoundAtRunTime(at: location) else { return }
+    await receiveStep(
+      event, decisions: decisions,
+      at: location, update,
+      equality: equality)
+  }
+
+  /// Asserts the next event that the store dropped, for a main-actor feature.
+  ///
+  /// Its types' `Equatable` conformances are main-actor isolated: the step compares with them,
+  /// found at run time on the main actor.
+  ///
+  /// The same step, with the same failures; a feature whose types are not `Equatable` fails here,
+  /// naming them.
+  @MainActor
+  @_disfavoredOverload
+  public func expectIgnored(
+    _ event: F.Event,
+    reason: IgnoredReason = .cancelledWork,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
+    guard let equality = equalityFoundAtRunTime(at: location) else { return }
+    await expectIgnoredStep(
+      event, reason: reason,
+      at: location, equality: equality)
+  }
+
+  /// Asserts the store's start step, for a main-actor feature.
+  ///
+  /// Its types' `Equatable` conformances are main-actor isolated: the step compares with them,
+  /// found at run time on the main actor.
+  ///
+  /// The same step, with the same failures; a feature whose types are not `Equatable` fails here,
+  /// naming them.
+  @MainActor
+  @_disfavoredOverload
+  public func expectStart(
+    decisions: [F.Decision] = [],
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    _ update: (inout F.State) -> Void = { _ in }
+  ) async {
+    let location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
+    guard let equality = equalityFoundAtRunTime(at: location) else { return }
+    await expectStartStep(
+      decisions: decisions,
+      at: location, update,
+      equality: equality)
+  }
+
+  /// The `Equatable` conformances of the feature's types, found at run time; nil, after failing
+  /// the test, when a type has none.
+  private func equalityFoundAtRunTime(at location: Location) -> StepEquality<F>? {
+    if let equality = StepEquality<F>.foundAtRunTime() { return equality }
+    reportFailure(
+      "A StoreTest step compares states, events and decisions with ==, but "
+        + StepEquality<F>.typesNotEquatable().joined(separator: ", ")
+        + " is not Equatable. Make it Equatable, or send with `send(_:)`, which asserts nothing.",
+      at: location)
+    return nil
+  }
+}
+
+extension StoreTest {
+  /// Sends an event and asserts its step, comparing with `equality`: see `send(_:decisions:…)`.
+  nonisolated(nonsending) func sendStep(
+    _ event: F.Event, decisions: [F.Decision], at location: Location,
+    _ update: (inout F.State) -> Void, equality: StepEquality<F>
+  ) async {
+    await turns.enter()
+    defer { turns.leave() }
+    await underTest.start()
+    checkStartAsserted(before: "sending \(describe(event))", at: location, equality)
+    skipUnasserted(before: "sending \(describe(event))", at: location)
+    await underTest.send(event)
+    let (steps, start) = reading { ($0.journal.steps, $0.assertedEvents) }
+    // NB: work may have sent an event that the store processed just before this one.
+    guard let index = steps[start...].firstIndex(where: { equality.events($0.event, event) }) else {
+      reportFailure(
+        "Sent \(describe(event)), but the store did not process it (was it stopped?).", at: location
+      )
+      return
+    }
+    if index > start, exhaustivity == .on {
+      reportFailure(
+        "The store processed events that work sent before \(describe(event)):\n"
+          + steps[start..<index].map { "    " + describe($0.event, indent: "    ") }
+          .joined(separator: "\n")
+          + "\n  Settle, and receive them, before sending.",
+        at: location)
+    }
+    check(steps, index, "Sent \(describe(event))", decisions, update, at: location, equality)
+  }
+
+  /// Asserts the next event work sent, comparing with `equality`: see `receive(_:decisions:…)`.
+  nonisolated(nonsending) func receiveStep(
+    _ event: F.Event, decisions: [F.Decision], at location: Location,
+    _ update: (inout F.State) -> Void, equality: StepEquality<F>
+  ) async {
+    await turns.enter()
+    await underTest.start()
+    checkStartAsserted(before: "receiving \(describe(event))", at: location, equality)
+    // NB: a hop to the store after the event was recorded, and before its step is read: the store
+    // records a step within one call on its executor, so the step is then whole.
+    if reading({ next(event, in: $0.journal.steps, from: $0.assertedEvents, equality) }) == nil {
+      // NB: settling waits for running work, which may wait for what another task's step does.
+      turns.leave()
+      await underTest.settle()
+      await turns.enter()
+    } else {
+      await underTest.hop()
+    }
+    defer { turns.leave() }
+    let (steps, start) = reading { ($0.journal.steps, $0.assertedEvents) }
+    guard start < steps.count else {
+      reportFailure(
+        "Expected to receive \(describe(event)), but the store settled without processing "
+          + "another event. Work that waits for the test (a TestClock sleep, a "
+          + "ControlledDependency call) goes on only when the test advances the clock or answers.",
+        at: location)
+      return
+    }
+    guard let index = next(event, in: steps, from: start, equality) else {
+      reportFailure(
+        "Expected to receive \(describe(event)), but the store processed other events:\n"
+          + steps[start...].map { "    " + describe($0.event, indent: "    ") }
+          .joined(separator: "\n"),
+        at: location)
+      if exhaustivity == .on {
+        progress.withLock { $0.assertedEvents = max($0.assertedEvents, start + 1) }
+      }
+      return
+    }
+    if index > start {
+      let skipped = steps[start..<index].map { describe($0.event) }
+      progress.withLock { $0.skipped += skipped.map { "Skipped receiving \($0)" } }
+    }
+    check(steps, index, "Received \(describe(event))", decisions, update, at: location, equality)
+  }
+
+  /// Asserts the next dropped event, comparing with `equality`: see `expectIgnored(_:reason:…)`.
+  nonisolated(nonsending) func expectIgnoredStep(
+    _ event: F.Event, reason: IgnoredReason, at location: Location, equality: StepEquality<F>
+  ) async {
+    await turns.enter()
+    defer { turns.leave() }
+    // NB: takes the next dropped event and counts it as expected, under one lock.
+    let takeNext = {
+      self.reading { progress -> (event: F.Event, reason: IgnoredReason)? in
+        guard progress.expectedIgnored < progress.journal.ignored.count else { return nil }
+        defer { progress.expectedIgnored += 1 }
+        return progress.journal.ignored[progress.expectedIgnored]
+      }
+    }
+    var next = takeNext()
+    if next == nil {
+      turns.leave()
+      await underTest.settle()
+      await turns.enter()
+      next = takeNext()
+    }
+    guard let first = next else {
+      reportFailure(
+        "Expected the store to drop \(describe(event)) (\(reason)), but it dropped nothing more.",
+        at: location)
+      return
+    }
+    guard !equality.events(first.event, event) || first.reason != reason else { return }
+    reportFailure(
+      "Expected the store to drop \(describe(event)) (\(reason)), but it dropped "
+        + "\(describe(first.event)) (\(first.reason)).",
+      at: location)
+  }
+
+  /// Asserts the store's start, comparing with `equality`: see `expectStart(decisions:…)`.
+  nonisolated(nonsending) func expectStartStep(
+    decisions: [F.Decision], at location: Location, _ update: (inout F.State) -> Void,
+    equality: StepEquality<F>
+  ) async {
     await turns.enter()
     defer { turns.leave() }
     await underTest.start()
@@ -207,10 +363,14 @@ extension StoreTest where F.State: Equatable, F.Decision: Equatable, F.Event: Eq
     let start = journal.start ?? (journal.initialState, [])
     var expected = exhaustivity == .on ? journal.initialState : start.state
     update(&expected)
-    if let problem = stateMismatch("the state", expected: expected, actual: start.state) {
+    if let problem = stateMismatch(
+      "the state", expected: expected, actual: start.state, by: equality.states)
+    {
       reportFailure("The store's start: \(problem)", at: location)
     }
-    if let problem = decisionMismatch(expected: decisions, emitted: start.decisions, exhaustivity) {
+    if let problem = decisionMismatch(
+      expected: decisions, emitted: start.decisions, exhaustivity, by: equality.decisions)
+    {
       reportFailure("The store's start: \(problem)", at: location)
     }
   }
@@ -218,18 +378,20 @@ extension StoreTest where F.State: Equatable, F.Decision: Equatable, F.Event: Eq
   /// Before the first `send` or `receive`: in an exhaustive test, fails when the store's start
   /// changed the state or made decisions that the test did not assert with `expectStart`;
   /// otherwise notes it as skipped.
-  private func checkStartAsserted(before action: String, at location: Location) {
+  private func checkStartAsserted(
+    before action: String, at location: Location, _ equality: StepEquality<F>
+  ) {
     let alreadyChecked = progress.withLock { progress in
       defer { progress.startChecked = true }
       return progress.startChecked
     }
     guard !alreadyChecked, let start = journal.start,
-      !start.decisions.isEmpty || start.state != journal.initialState
+      !start.decisions.isEmpty || !equality.states(start.state, journal.initialState)
     else { return }
     var changes = ""
     if let problem = stateMismatch(
       "the state", expected: journal.initialState, actual: start.state,
-      labels: ("initial", "started"))
+      labels: ("initial", "started"), by: equality.states)
     {
       changes += "\n  " + problem
     }
@@ -248,25 +410,31 @@ extension StoreTest where F.State: Equatable, F.Decision: Equatable, F.Event: Eq
 
   /// The index of the step to check for `event`: the first unasserted one in an exhaustive test, the
   /// first with that event otherwise.
-  private func next(_ event: F.Event, in steps: [TraceStep<F>], from start: Int) -> Int? {
+  private func next(
+    _ event: F.Event, in steps: [TraceStep<F>], from start: Int, _ equality: StepEquality<F>
+  ) -> Int? {
     guard start < steps.count else { return nil }
-    if exhaustivity == .on { return steps[start].event == event ? start : nil }
-    return steps[start...].firstIndex { $0.event == event }
+    if exhaustivity == .on { return equality.events(steps[start].event, event) ? start : nil }
+    return steps[start...].firstIndex { equality.events($0.event, event) }
   }
 
   /// Checks the step at `index` against the expected decisions and update, and marks it asserted.
   private func check(
     _ steps: [TraceStep<F>], _ index: Int, _ title: String, _ decisions: [F.Decision],
-    _ update: (inout F.State) -> Void, at location: Location
+    _ update: (inout F.State) -> Void, at location: Location, _ equality: StepEquality<F>
   ) {
     let step = steps[index]
     let before = index == 0 ? journal.stateBeforeEvents : steps[index - 1].state
     var expected = exhaustivity == .on ? before : step.state
     update(&expected)
-    if let problem = stateMismatch("the state", expected: expected, actual: step.state) {
+    if let problem = stateMismatch(
+      "the state", expected: expected, actual: step.state, by: equality.states)
+    {
       reportFailure("\(title): \(problem)", at: location)
     }
-    if let problem = decisionMismatch(expected: decisions, emitted: step.decisions, exhaustivity) {
+    if let problem = decisionMismatch(
+      expected: decisions, emitted: step.decisions, exhaustivity, by: equality.decisions)
+    {
       reportFailure("\(title): \(problem)", at: location)
     }
     if exhaustivity == .off {
@@ -276,11 +444,11 @@ extension StoreTest where F.State: Equatable, F.Decision: Equatable, F.Event: Eq
       var skipped: [String] = []
       if let changes = stateMismatch(
         "the state", expected: exhaustive, actual: step.state,
-        labels: ("asserted", "actual"))
+        labels: ("asserted", "actual"), by: equality.states)
       {
         skipped.append("\(title): \(changes)")
       }
-      if decisions != step.decisions {
+      if !decisions.elementsEqual(step.decisions, by: equality.decisions) {
         skipped.append("\(title): decisions not listed: \(describe(step.decisions))")
       }
       progress.withLock { $0.skipped += skipped }
@@ -364,7 +532,7 @@ extension StoreTest where F.State: Equatable {
     line: UInt = #line,
     column: UInt = #column
   ) async {
-    let actual = await underTest.state
+    let actual = await underTest.state()
     guard let problem = stateMismatch("The store's state", expected: expected, actual: actual)
     else { return }
     reportFailure(
@@ -391,18 +559,96 @@ extension StoreTest where F.Event: Equatable {
     line: UInt = #line,
     column: UInt = #column
   ) {
+    expectProcessed(
+      events, by: ==,
+      at: Location(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+}
+
+extension StoreTest {
+  /// Checks the events processed since the last check against `events`, compared with `equal`.
+  func expectProcessed(
+    _ events: [F.Event], by equal: (F.Event, F.Event) -> Bool, at location: Location
+  ) {
     let processed = reading { progress in
       let steps = progress.journal.steps
       defer { progress.assertedEvents = steps.count }
       return steps[progress.assertedEvents...].map(\.event)
     }
-    guard processed != events else { return }
+    guard !processed.elementsEqual(events, by: equal) else { return }
     reportFailure(
       """
       The store processed other events than expected since the last check.
         Expected:  \(describe(events, indent: "  "))
         Processed: \(describe(processed, indent: "  "))
       """,
-      at: Location(fileID: fileID, filePath: filePath, line: line, column: column))
+      at: location)
+  }
+}
+
+extension StoreTest {
+  /// Asserts the store's current state, for a main-actor feature.
+  ///
+  /// The state's `Equatable` conformance is main-actor isolated: `expectState` compares with it,
+  /// found at run time on the main actor. A state that is not `Equatable` fails the test, named.
+  /// - Parameters:
+  ///   - expected: The state the store must have.
+  ///   - fileID: The caller's file id, for the failure's location.
+  ///   - filePath: The caller's file path, for the failure's location.
+  ///   - line: The caller's line, for the failure's location.
+  ///   - column: The caller's column, for the failure's location.
+  @MainActor
+  @_disfavoredOverload
+  public func expectState(
+    _ expected: F.State,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
+    guard let equal = runTimeEquality(of: F.State.self) else {
+      reportFailure(
+        "expectState compares states with ==, but \(String(reflecting: F.State.self)) is not "
+          + "Equatable.", at: location)
+      return
+    }
+    let actual = await underTest.state()
+    guard
+      let problem = stateMismatch(
+        "The store's state", expected: expected, actual: actual, by: equal)
+    else { return }
+    reportFailure(problem, at: location)
+  }
+
+  /// Asserts exactly which events the store processed since the last check, for a main-actor
+  /// feature.
+  ///
+  /// The event's `Equatable` conformance is main-actor isolated: `expectProcessed` compares with
+  /// it, found at run time on the main actor. An event type that is not `Equatable` fails the
+  /// test, named.
+  /// - Parameters:
+  ///   - events: The events the store must have processed since the last check, in order.
+  ///   - fileID: The caller's file id, for the failure's location.
+  ///   - filePath: The caller's file path, for the failure's location.
+  ///   - line: The caller's line, for the failure's location.
+  ///   - column: The caller's column, for the failure's location.
+  @MainActor
+  @_disfavoredOverload
+  public func expectProcessed(
+    _ events: [F.Event],
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    let location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
+    guard let equal = runTimeEquality(of: F.Event.self) else {
+      reportFailure(
+        "expectProcessed compares events with ==, but \(String(reflecting: F.Event.self)) is not "
+          + "Equatable.", at: location)
+      return
+    }
+    expectProcessed(events, by: equal, at: location)
   }
 }

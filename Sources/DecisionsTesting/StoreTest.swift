@@ -42,40 +42,24 @@ import Decisions
 /// main actor: `StoreTest(state: .init(), deps: deps, on: .mainStore)`. The steps, the end-of-test
 /// checks and their failure messages are the same; each step runs the store's calls on the main
 /// actor, and ``mainStore`` is the store.
-public final class StoreTest<F: Feature & SendableMetatype>: Sendable {
-  /// The actor store under test.
-  ///
-  /// - Precondition: The test runs on a ``Decisions/Store``, as it does unless created with
-  ///   `on: .mainStore`; a test on a `MainStore` has ``mainStore`` instead.
-  public var store: Store<F> {
-    switch underTest {
-    case .store(let store): return store
-    #if canImport(Observation)
-      case .mainStore:
-        preconditionFailure(
-          "This StoreTest runs on a MainStore, created with `on: .mainStore`: use `test.mainStore`."
-        )
-    #endif
-    }
-  }
+public final class StoreTest<F: Feature>: Sendable {
   #if canImport(Observation)
     /// The main-actor store under test.
     ///
     /// - Precondition: The test runs on a ``Decisions/MainStore``: it was created with
-    ///   `on: .mainStore`.
+    ///   `on: .mainStore`, or its feature is a main-actor feature.
     public var mainStore: MainStore<F> {
-      switch underTest {
-      case .mainStore(let store): return store
-      case .store:
+      guard let underTest = underTest as? MainStoreUnderTest<F> else {
         preconditionFailure(
           "This StoreTest runs on a Store: use `test.store`, or create it with `on: .mainStore`.")
       }
+      return underTest.store
     }
   #endif
   /// Which store the test runs the feature on.
-  public let kind: StoreKind
+  public var kind: StoreKind { underTest.kind }
   /// The store the steps drive.
-  let underTest: StoreUnderTest<F>
+  let underTest: any StoreUnderTest<F.Event, F.State>
   /// Which work waits for the test.
   let workActivity: WorkActivity?
   /// Everything the store did, from its diagnostics hook.
@@ -163,13 +147,18 @@ public final class StoreTest<F: Feature & SendableMetatype>: Sendable {
     progress.withLock { $0.journal.visited }
   }
 
-  /// Creates a store from a state and deps, recording its diagnostics.
+  /// Creates a ``Decisions/MainStore`` from a state and deps, recording its diagnostics: for a
+  /// main-actor feature, one written in a module with default main-actor isolation.
   ///
-  /// The test clocks the store's work sleeps on settle the store before they move time (see
-  /// ``TestClock``), so that `advance` never races work the test just started to its first sleep.
-  /// The store finds clocks kept in `deps`, as `TestClock` or `any Clock<Duration>`, also in nested
-  /// structs; pass the others, such as a clock that deps closures capture, in `clocks`. Work that
-  /// sleeps on a test clock the store does not know fails the test, at this initializer's call.
+  /// A main-actor feature runs on a `MainStore` only (see Observation.md), so its test does too:
+  /// ```swift
+  /// let test = StoreTest<Checklist>(state: .init(), deps: deps)
+  /// await test.send(.add("Buy milk")) { /* … */ }
+  /// ```
+  /// For a feature that can run on either store, `StoreTest(state:deps:)` makes a
+  /// ``Decisions/Store``, and ``init(state:deps:clocks:exhaustivity:endChecks:on:fileID:filePath:line:column:)``
+  /// picks the kind. The `MainStore` performs the core's start decisions here, as its initializer
+  /// does; the steps, the end-of-test checks and their messages are those of a test on a `Store`.
   /// - Parameters:
   ///   - state: The initial state.
   ///   - deps: The deps the store performs decisions with.
@@ -181,6 +170,11 @@ public final class StoreTest<F: Feature & SendableMetatype>: Sendable {
   ///   - filePath: The caller's file path, for the location of failures found at release.
   ///   - line: The caller's line, for the location of failures found at release.
   ///   - column: The caller's column, for the location of failures found at release.
+  ///
+  /// Disfavoured, so that a feature that can run on a `Store` gets one, as it always has; for a
+  /// main-actor feature the `Store` initializer does not apply, and this one does.
+  @MainActor
+  @_disfavoredOverload
   public convenience init(
     state: F.State,
     deps: F.Deps,
@@ -195,81 +189,20 @@ public final class StoreTest<F: Feature & SendableMetatype>: Sendable {
     let journal = Journal<F>(initialState: state)
     // NB: before the store, which takes its `workActivity` once, as it is made.
     WorkActivity.startTracking()
-    let store = Store(state: state, deps: deps, diagnostics: journal.record)
+    let store = MainStore(state: state, deps: deps, diagnostics: journal.record)
     self.init(
-      .store(store), kind: .store, workActivity: store.workActivity, journal: journal, deps: deps,
-      clocks: clocks, exhaustivity: exhaustivity, endChecks: endChecks,
+      MainStoreUnderTest(store: store), workActivity: store.workActivity, journal: journal,
+      deps: deps, clocks: clocks, exhaustivity: exhaustivity, endChecks: endChecks,
       location: Location(fileID: fileID, filePath: filePath, line: line, column: column))
-  }
-
-  /// Creates a store of the given kind from a state and deps, recording its diagnostics: for a
-  /// feature that ships on a ``Decisions/MainStore``, or a test of both kinds.
-  ///
-  /// ```swift
-  /// @MainActor
-  /// @Test func aLoadSucceeds() async {
-  ///   let test = StoreTest<Loader>(state: .idle, deps: deps, on: .mainStore)
-  ///   await test.send(.tap, decisions: [.load]) { $0 = .loading }
-  ///   await test.receive(.finished("hi")) { $0 = .loaded("hi") }
-  ///   await test.finish()
-  /// }
-  /// ```
-  /// A `MainStore` performs the core's start decisions here, as its initializer does; the steps
-  /// and end-of-test checks are those of a test on a ``Decisions/Store``, with the same messages.
-  /// Each step runs the store's calls on the main actor, so a test may run anywhere once created;
-  /// from a test that is not on the main actor, create it with `await`.
-  /// - Parameters:
-  ///   - state: The initial state.
-  ///   - deps: The deps the store performs decisions with.
-  ///   - clocks: Test clocks the deps use that are not kept in `deps` itself.
-  ///   - exhaustivity: How strictly each step is checked; exhaustive unless set to
-  ///     ``Exhaustivity/off``.
-  ///   - endChecks: The checks made when the test ends; all of them unless the test says otherwise.
-  ///   - kind: The store to run the feature on: ``StoreKind/mainStore`` or ``StoreKind/store``.
-  ///   - fileID: The caller's file id, for the location of failures found at release.
-  ///   - filePath: The caller's file path, for the location of failures found at release.
-  ///   - line: The caller's line, for the location of failures found at release.
-  ///   - column: The caller's column, for the location of failures found at release.
-  @MainActor
-  public convenience init(
-    state: F.State,
-    deps: F.Deps,
-    clocks: [TestClock] = [],
-    exhaustivity: Exhaustivity = .on,
-    endChecks: EndChecks = .all,
-    on kind: StoreKind,
-    fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
-    line: UInt = #line,
-    column: UInt = #column
-  ) {
-    switch kind {
-    case .store:
-      self.init(
-        state: state, deps: deps, clocks: clocks, exhaustivity: exhaustivity,
-        endChecks: endChecks, fileID: fileID, filePath: filePath, line: line, column: column)
-    #if canImport(Observation)
-      case .mainStore:
-        let journal = Journal<F>(initialState: state)
-        // NB: before the store, which takes its `workActivity` once, as it is made.
-        WorkActivity.startTracking()
-        let store = MainStore(state: state, deps: deps, diagnostics: journal.record)
-        self.init(
-          .mainStore(store), kind: .mainStore, workActivity: store.workActivity, journal: journal,
-          deps: deps, clocks: clocks, exhaustivity: exhaustivity, endChecks: endChecks,
-          location: Location(fileID: fileID, filePath: filePath, line: line, column: column))
-    #endif
-    }
   }
 
   /// Creates a test of `store`, which records its diagnostics in `journal`.
   private init(
-    _ store: StoreUnderTest<F>, kind: StoreKind, workActivity: WorkActivity?, journal: Journal<F>,
+    _ store: any StoreUnderTest<F.Event, F.State>, workActivity: WorkActivity?, journal: Journal<F>,
     deps: F.Deps, clocks: [TestClock], exhaustivity: Exhaustivity, endChecks: EndChecks,
     location: Location
   ) {
     self.underTest = store
-    self.kind = kind
     self.workActivity = workActivity
     self.journal = journal
     self.exhaustivity = exhaustivity
@@ -308,10 +241,31 @@ public final class StoreTest<F: Feature & SendableMetatype>: Sendable {
   /// Sends an event without asserting its step, and returns once the store has processed it.
   ///
   /// For features whose state or decisions are not `Equatable`. When they are, the asserting
-  /// ``send(_:decisions:fileID:filePath:line:column:_:)`` is chosen, and in an exhaustive test an
-  /// event sent without asserting its step fails the end-of-test check.
+  /// `send(_:decisions:…)` is chosen, and in an exhaustive test an event sent without asserting
+  /// its step fails the end-of-test check.
+  ///
+  /// A main-actor feature's types are `Equatable` only on the main actor, where the compiler
+  /// cannot see it from here: on a `MainStore`, from the main actor, this call asserts the step
+  /// (no decisions, no change of state) when they are, as `send(_:decisions:…)` with no decisions
+  /// and no update would.
   @_disfavoredOverload
-  nonisolated(nonsending) public func send(_ event: F.Event) async {
+  nonisolated(nonsending) public func send(
+    _ event: F.Event, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) async {
+    #if canImport(Observation)
+      // NB: the conformances found at run time are used only on the main actor, as `send` on a
+      // MainStore runs there: `#isolation` is the caller's, which this call runs on.
+      if kind == .mainStore, #isolation === MainActor.shared,
+        let equality = StepEquality<F>.foundAtRunTime()
+      {
+        await sendStep(
+          event, decisions: [],
+          at: Location(fileID: fileID, filePath: filePath, line: line, column: column), { _ in },
+          equality: equality)
+        return
+      }
+    #endif
     await underTest.send(event)
   }
 
@@ -323,7 +277,7 @@ public final class StoreTest<F: Feature & SendableMetatype>: Sendable {
 
   /// The store's current state.
   public var state: F.State {
-    get async { await underTest.state }
+    get async { await underTest.state() }
   }
 
   /// The events the store has processed so far, in order, including those its work sent back.
@@ -517,6 +471,120 @@ public struct EndChecks: OptionSet, Sendable {
   public static let all: EndChecks = [
     .runningWork, .unassertedEvents, .unhandledErrors, .ignoredEvents, .workWithoutLifetime,
   ]
+}
+
+extension StoreTest where F: SendableMetatype {
+  /// The actor store under test.
+  ///
+  /// - Precondition: The test runs on a ``Decisions/Store``, as it does unless created with
+  ///   `on: .mainStore`; a test on a `MainStore` has ``mainStore`` instead.
+  public var store: Store<F> {
+    guard let underTest = underTest as? ActorStoreUnderTest<F> else {
+      preconditionFailure(
+        "This StoreTest runs on a MainStore, created with `on: .mainStore`: use `test.mainStore`.")
+    }
+    return underTest.store
+  }
+
+  /// Creates a store from a state and deps, recording its diagnostics.
+  ///
+  /// The test clocks the store's work sleeps on settle the store before they move time (see
+  /// ``TestClock``), so that `advance` never races work the test just started to its first sleep.
+  /// The store finds clocks kept in `deps`, as `TestClock` or `any Clock<Duration>`, also in nested
+  /// structs; pass the others, such as a clock that deps closures capture, in `clocks`. Work that
+  /// sleeps on a test clock the store does not know fails the test, at this initializer's call.
+  /// - Parameters:
+  ///   - state: The initial state.
+  ///   - deps: The deps the store performs decisions with.
+  ///   - clocks: Test clocks the deps use that are not kept in `deps` itself.
+  ///   - exhaustivity: How strictly each step is checked; exhaustive unless set to
+  ///     ``Exhaustivity/off``.
+  ///   - endChecks: The checks made when the test ends; all of them unless the test says otherwise.
+  ///   - fileID: The caller's file id, for the location of failures found at release.
+  ///   - filePath: The caller's file path, for the location of failures found at release.
+  ///   - line: The caller's line, for the location of failures found at release.
+  ///   - column: The caller's column, for the location of failures found at release.
+  public convenience init(
+    state: F.State,
+    deps: F.Deps,
+    clocks: [TestClock] = [],
+    exhaustivity: Exhaustivity = .on,
+    endChecks: EndChecks = .all,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    let journal = Journal<F>(initialState: state)
+    // NB: before the store, which takes its `workActivity` once, as it is made.
+    WorkActivity.startTracking()
+    let store = Store(state: state, deps: deps, diagnostics: journal.record)
+    self.init(
+      ActorStoreUnderTest(store: store), workActivity: store.workActivity, journal: journal,
+      deps: deps,
+      clocks: clocks, exhaustivity: exhaustivity, endChecks: endChecks,
+      location: Location(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// Creates a store of the given kind from a state and deps, recording its diagnostics: for a
+  /// feature that ships on a ``Decisions/MainStore``, or a test of both kinds.
+  ///
+  /// ```swift
+  /// @MainActor
+  /// @Test func aLoadSucceeds() async {
+  ///   let test = StoreTest<Loader>(state: .idle, deps: deps, on: .mainStore)
+  ///   await test.send(.tap, decisions: [.load]) { $0 = .loading }
+  ///   await test.receive(.finished("hi")) { $0 = .loaded("hi") }
+  ///   await test.finish()
+  /// }
+  /// ```
+  /// A `MainStore` performs the core's start decisions here, as its initializer does; the steps
+  /// and end-of-test checks are those of a test on a ``Decisions/Store``, with the same messages.
+  /// Each step runs the store's calls on the main actor, so a test may run anywhere once created;
+  /// from a test that is not on the main actor, create it with `await`.
+  /// - Parameters:
+  ///   - state: The initial state.
+  ///   - deps: The deps the store performs decisions with.
+  ///   - clocks: Test clocks the deps use that are not kept in `deps` itself.
+  ///   - exhaustivity: How strictly each step is checked; exhaustive unless set to
+  ///     ``Exhaustivity/off``.
+  ///   - endChecks: The checks made when the test ends; all of them unless the test says otherwise.
+  ///   - kind: The store to run the feature on: ``StoreKind/mainStore`` or ``StoreKind/store``.
+  ///   - fileID: The caller's file id, for the location of failures found at release.
+  ///   - filePath: The caller's file path, for the location of failures found at release.
+  ///   - line: The caller's line, for the location of failures found at release.
+  ///   - column: The caller's column, for the location of failures found at release.
+  @MainActor
+  public convenience init(
+    state: F.State,
+    deps: F.Deps,
+    clocks: [TestClock] = [],
+    exhaustivity: Exhaustivity = .on,
+    endChecks: EndChecks = .all,
+    on kind: StoreKind,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    switch kind {
+    case .store:
+      self.init(
+        state: state, deps: deps, clocks: clocks, exhaustivity: exhaustivity,
+        endChecks: endChecks, fileID: fileID, filePath: filePath, line: line, column: column)
+    #if canImport(Observation)
+      case .mainStore:
+        let journal = Journal<F>(initialState: state)
+        // NB: before the store, which takes its `workActivity` once, as it is made.
+        WorkActivity.startTracking()
+        let store = MainStore(state: state, deps: deps, diagnostics: journal.record)
+        self.init(
+          MainStoreUnderTest(store: store), workActivity: store.workActivity, journal: journal,
+          deps: deps, clocks: clocks, exhaustivity: exhaustivity, endChecks: endChecks,
+          location: Location(fileID: fileID, filePath: filePath, line: line, column: column))
+    #endif
+    }
+  }
 }
 
 extension Journal {

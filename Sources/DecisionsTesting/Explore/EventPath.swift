@@ -70,13 +70,70 @@ extension EventPath where C: Feature & SendableMetatype, C.State: Equatable, C.D
     line: UInt = #line,
     column: UInt = #column
   ) async {
-    let location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
+    await expectAgrees(
+      journal: journal,
+      at: Location(fileID: fileID, filePath: filePath, line: line, column: column),
+      send: { await store.send($0) }, state: { await store.state }, states: ==, decisions: ==)
+  }
+}
+
+extension EventPath where C: Feature {
+  #if canImport(Observation)
+    /// Sends the path's events to a ``Decisions/MainStore``, one at a time, and asserts that the
+    /// store agrees with the core: after each event the store's state is the core's, and the
+    /// journal recorded the core's decisions.
+    ///
+    /// The same check as `expectStoreAgrees(_:journal:…)` on a ``Decisions/Store``, for a feature
+    /// that runs on the main actor, such as one written in a module with default main-actor
+    /// isolation. Script the deps so that work sends no events of its own while the path runs.
+    ///
+    /// It compares states and decisions with their types' `Equatable` conformances, found at run
+    /// time on the main actor: a main-actor feature's are main-actor isolated, and the compiler
+    /// cannot ask for them here (SE-0470). A type that is not `Equatable` fails the test, named.
+    /// - Parameters:
+    ///   - store: A store that starts from ``initialState``.
+    ///   - journal: The store's diagnostics hook.
+    ///   - fileID: The caller's file id, for the failure's location.
+    ///   - filePath: The caller's file path, for the failure's location.
+    ///   - line: The caller's line, for the failure's location.
+    ///   - column: The caller's column, for the failure's location.
+    @MainActor
+    public func expectStoreAgrees(
+      _ store: MainStore<C>,
+      journal: Journal<C>,
+      fileID: StaticString = #fileID,
+      filePath: StaticString = #filePath,
+      line: UInt = #line,
+      column: UInt = #column
+    ) async {
+      let location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
+      guard let states = runTimeEquality(of: C.State.self),
+        let decisions = runTimeEquality(of: C.Decision.self)
+      else {
+        reportFailure(
+          "expectStoreAgrees compares states and decisions with ==, but \(C.State.self) or "
+            + "\(C.Decision.self) is not Equatable.", at: location)
+        return
+      }
+      await expectAgrees(
+        journal: journal, at: location, send: { store.send($0) }, state: { store.state },
+        states: states, decisions: decisions)
+    }
+  #endif
+
+  /// Sends each event with `send`, and checks the state after it and, at the end, the decisions
+  /// `journal` recorded, against the path's.
+  nonisolated(nonsending) fileprivate func expectAgrees(
+    journal: Journal<C>, at location: Location,
+    send: (C.Event) async -> Void, state: () async -> C.State,
+    states: (C.State, C.State) -> Bool, decisions: (C.Decision, C.Decision) -> Bool
+  ) async {
     for (index, step) in steps.enumerated() {
-      await store.send(step.event)
+      await send(step.event)
       let title = "Step \(index + 1) of \(self), \(describe(step.event))"
       if let problem = stateMismatch(
-        "the store's state", expected: step.state, actual: await store.state,
-        labels: ("core's", "store's"))
+        "the store's state", expected: step.state, actual: await state(),
+        labels: ("core's", "store's"), by: states)
       {
         reportFailure("\(title): \(problem)", at: location)
         return
@@ -92,7 +149,7 @@ extension EventPath where C: Feature & SendableMetatype, C.State: Equatable, C.D
     }
     for (index, (expected, actual)) in zip(steps, recorded).enumerated() {
       if let problem = decisionMismatch(
-        expected: expected.decisions, emitted: actual.decisions, .on)
+        expected: expected.decisions, emitted: actual.decisions, .on, by: decisions)
       {
         reportFailure(
           "Step \(index + 1) of \(self), \(describe(expected.event)): the store's \(problem)",

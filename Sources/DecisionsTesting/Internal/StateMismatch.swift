@@ -14,7 +14,16 @@ func stateMismatch<State: Equatable>(
   _ subject: String, expected: State, actual: State,
   labels: (expected: String, actual: String) = ("expected", "actual")
 ) -> String? {
-  guard expected != actual else { return nil }
+  stateMismatch(subject, expected: expected, actual: actual, labels: labels, by: ==)
+}
+
+/// ``stateMismatch(_:expected:actual:labels:)`` with the states compared by `equal`.
+func stateMismatch<State>(
+  _ subject: String, expected: State, actual: State,
+  labels: (expected: String, actual: String) = ("expected", "actual"),
+  by equal: (State, State) -> Bool
+) -> String? {
+  guard !equal(expected, actual) else { return nil }
   let diff = structuralDiff(expected, actual) ?? "(no structural difference printed)"
   return
     "\(subject) differs from the \(labels.expected) one (− \(labels.expected), + \(labels.actual)):\n\(diff)"
