@@ -99,12 +99,19 @@ struct Item: Equatable, Sendable, Identifiable {
   var title: String
 }
 
+enum ClearAction: Equatable, Sendable {
+  case clear
+}
+
 enum Checklist: Feature {
   struct State: Equatable, Sendable {
     var items: [Item] = []
+    var dialog: Dialog<ClearAction>?
   }
   enum Event: Equatable, Sendable {
     case add(Item)
+    case clearTapped
+    case dialog(DialogResponse<ClearAction>)
   }
   enum Decision: Equatable, Sendable {
     case log(String)
@@ -117,6 +124,13 @@ enum Checklist: Feature {
     case .add(let item):
       state.items.append(item)
       return [.log(item.title)]
+    case .clearTapped:
+      state.dialog = Dialog(
+        title: "Clear the list?", buttons: [.init("Clear", role: .destructive, action: .clear)])
+      return []
+    case .dialog(let response):
+      if state.dialog.respond(to: response) == .clear { state.items = [] }
+      return []
     }
   }
   static func execute(_ decision: Decision, deps: Deps, effects: Effects<Event>) {
@@ -133,6 +147,6 @@ func show() -> [String] {
 }
 SWIFT
 perl -0pi -e 's/\.executableTarget\(.*?\),\n    \.testTarget\(.*?\),\n  \],/],/s' "$copy/Package.swift"
-expect_success "the issue's feature, with no annotation, on a MainStore"
+expect_success "the issue's feature, with no annotation, on a MainStore (with a Dialog)"
 
 echo "Default isolation: passed."
