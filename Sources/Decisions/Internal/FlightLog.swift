@@ -37,7 +37,9 @@ final class FlightLog<Event, State> {
   private(set) var checkpointsTaken = 0
 
   /// The rule the app states about its states, if any.
-  private let invariant: ((State) -> Bool)?
+  // NB: not optional: calling an optional closure loaded from a field retained and released its
+  // context on every event.
+  private let invariant: (State) -> Bool
   /// Whether the invariant was broken after the last event checked: a save is due only when it
   /// breaks, not after each event while it stays broken.
   private var isInvariantBroken = false
@@ -54,7 +56,8 @@ final class FlightLog<Event, State> {
     self.checkpointRoom = (capacity + interval - 1) / interval + 2
     self.events = .allocate(capacity: eventRoom)
     self.checkpoints = .allocate(capacity: checkpointRoom)
-    self.invariant = invariant
+    self.invariant = invariant ?? { _ in true }
+    self.checksInvariant = invariant != nil
   }
 
   deinit {
@@ -66,14 +69,16 @@ final class FlightLog<Event, State> {
 
   // MARK: - Recording
 
-  /// Records an event the store is about to apply in `state`, and keeps `state` as a checkpoint
-  /// when one is due.
+  // NB: the state is not an argument: the caller would copy it on every event (a class's stored
+  // property is copied before it is passed), for a checkpoint due once every `interval` events.
+  /// Records an event the store is about to apply, and returns whether a checkpoint is due: then
+  /// the caller passes the state the event is applied in to ``keepCheckpoint(_:)``, before it
+  /// applies the event.
   ///
-  /// - Complexity: O(1), with no allocation; a checkpoint copies the state (for a state with
-  ///   collections, a retain, and a copy of each collection the next change makes).
-  func record(_ event: Event, before state: State) {
-    if untilCheckpoint == 0 { keepCheckpoint(state) }
-    untilCheckpoint &-= 1
+  /// - Complexity: O(1), with no allocation.
+  func record(_ event: Event) -> Bool {
+    let isCheckpointDue = untilCheckpoint == 0
+    untilCheckpoint = isCheckpointDue ? interval &- 1 : untilCheckpoint &- 1
     let slot = events + nextEvent
     if isFull { slot.pointee = event } else { slot.initialize(to: event) }
     nextEvent &+= 1
@@ -82,10 +87,15 @@ final class FlightLog<Event, State> {
       isFull = true
     }
     recorded &+= 1
+    return isCheckpointDue
   }
 
-  @inline(never)
-  private func keepCheckpoint(_ state: State) {
+  // NB: `inout` only so that the caller passes its stored state in place, without a copy.
+  /// Keeps a copy of the state before the event just recorded, when ``record(_:)`` says one is due.
+  ///
+  /// - Complexity: O(1), with no allocation: for a state with collections, a retain, and a copy of
+  ///   each collection the next change to it makes.
+  func keepCheckpoint(_ state: inout State) {
     let slot = checkpoints + checkpointsTaken % checkpointRoom
     if checkpointsTaken < checkpointRoom {
       slot.initialize(to: state)
@@ -93,16 +103,15 @@ final class FlightLog<Event, State> {
       slot.pointee = state
     }
     checkpointsTaken += 1
-    untilCheckpoint = interval
   }
 
   /// Whether the log checks an invariant after each event.
-  var checksInvariant: Bool { invariant != nil }
+  let checksInvariant: Bool
 
+  // NB: `inout` only so that the caller passes its stored state in place, without a copy.
   /// Checks the invariant on the state after an event, and returns whether it just broke: it holds
   /// no longer, and held after the event before (or no event was checked before).
-  func invariantJustBroke(in state: State) -> Bool {
-    guard let invariant else { return false }
+  func invariantJustBroke(in state: inout State) -> Bool {
     let holds = invariant(state)
     defer { isInvariantBroken = !holds }
     return !holds && !isInvariantBroken
