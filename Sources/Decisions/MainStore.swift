@@ -77,13 +77,30 @@
     ///   - deps: The dependencies decisions are performed with.
     ///   - diagnostics: Called on the main actor with every event, state, decision, ignored event
     ///     and unhandled error, in order; see ``StoreDiagnostic``.
-    ///   - recorder: A flight recorder that keeps the store's last events, as for a ``Store``;
-    ///     none unless given.
+    public convenience init(
+      state: F.State,
+      deps: F.Deps,
+      diagnostics: (@Sendable (Diagnostic) -> Void)? = nil
+    ) {
+      self.init(state: state, deps: deps, diagnostics: diagnostics, recorder: nil)
+    }
+
+    /// Creates a store that runs feature `F` on the main actor, with a flight recorder that keeps
+    /// its last events: to report a problem with ``flightRecording(note:)``, and to save a
+    /// recording when work fails or a rule about the state breaks.
+    ///
+    /// The same as ``init(state:deps:diagnostics:)`` otherwise.
+    /// - Parameters:
+    ///   - state: The initial state, before the core's start.
+    ///   - deps: The dependencies decisions are performed with.
+    ///   - diagnostics: The diagnostics hook, as for ``init(state:deps:diagnostics:)``.
+    ///   - recorder: What the flight recorder keeps, and when it saves; nil for no recorder, as
+    ///     ``init(state:deps:diagnostics:)`` makes.
     public init(
       state: F.State,
       deps: F.Deps,
       diagnostics: (@Sendable (Diagnostic) -> Void)? = nil,
-      recorder: FlightRecorder<F>? = nil
+      recorder: FlightRecorder<F>?
     ) {
       let loop = EventLoop<F>(
         state: state, deps: deps, diagnostics: diagnostics, recorder: recorder)

@@ -55,14 +55,30 @@ public actor Store<F: Feature & SendableMetatype> {
   ///   - diagnostics: Called on the store's executor with every event, state, decision, ignored event
   ///     and unhandled error, in order (``StoreReport/started`` and the state after the start from
   ///     this initializer, before anything else). Keep it fast; see ``StoreDiagnostic``.
-  ///   - recorder: A flight recorder that keeps the store's last events, to report a problem
-  ///     with ``flightRecording(note:)`` and to save when work fails or a rule breaks; none unless
-  ///     given.
+  public init(
+    state: F.State,
+    deps: F.Deps,
+    diagnostics: (@Sendable (Diagnostic) -> Void)? = nil
+  ) {
+    self.init(state: state, deps: deps, diagnostics: diagnostics, observer: nil)
+  }
+
+  /// Creates a store that runs feature `F` from an initial state, with a flight recorder that
+  /// keeps its last events: to report a problem with ``flightRecording(note:)``, and to save a
+  /// recording when work fails or a rule about the state breaks.
+  ///
+  /// The same as ``init(state:deps:diagnostics:)`` otherwise.
+  /// - Parameters:
+  ///   - state: The initial state, before the core's start.
+  ///   - deps: The dependencies decisions are performed with.
+  ///   - diagnostics: The diagnostics hook, as for ``init(state:deps:diagnostics:)``.
+  ///   - recorder: What the flight recorder keeps, and when it saves; nil for no recorder, as
+  ///     ``init(state:deps:diagnostics:)`` makes.
   public init(
     state: F.State,
     deps: F.Deps,
     diagnostics: (@Sendable (Diagnostic) -> Void)? = nil,
-    recorder: FlightRecorder<F>? = nil
+    recorder: FlightRecorder<F>?
   ) {
     self.init(
       state: state, deps: deps, diagnostics: diagnostics, observer: nil, recorder: recorder)

@@ -4,11 +4,6 @@ import Foundation
 import Synchronization
 import Testing
 
-/// The keypad run by a store, so that a flight recorder can record it: its decisions do nothing.
-extension Keypad: Feature {
-  static func execute(_ decision: Decision, deps: Void, effects: Effects<Event>) {}
-}
-
 /// From a store in the field to a regression test: the store's flight recorder saves a recording
 /// when the keypad's rule breaks, the recording goes through JSON, and `Replay` shrinks it to the
 /// four events of the planted bug.
