@@ -77,12 +77,33 @@
     ///   - deps: The dependencies decisions are performed with.
     ///   - diagnostics: Called on the main actor with every event, state, decision, ignored event
     ///     and unhandled error, in order; see ``StoreDiagnostic``.
-    public init(
+    public convenience init(
       state: F.State,
       deps: F.Deps,
       diagnostics: (@Sendable (Diagnostic) -> Void)? = nil
     ) {
-      let loop = EventLoop<F>(state: state, deps: deps, diagnostics: diagnostics)
+      self.init(state: state, deps: deps, diagnostics: diagnostics, recorder: nil)
+    }
+
+    /// Creates a store that runs feature `F` on the main actor, with a flight recorder that keeps
+    /// its last events: to report a problem with ``flightRecording(note:)``, and to save a
+    /// recording when work fails or a rule about the state breaks.
+    ///
+    /// The same as ``init(state:deps:diagnostics:)`` otherwise.
+    /// - Parameters:
+    ///   - state: The initial state, before the core's start.
+    ///   - deps: The dependencies decisions are performed with.
+    ///   - diagnostics: The diagnostics hook, as for ``init(state:deps:diagnostics:)``.
+    ///   - recorder: What the flight recorder keeps, and when it saves; nil for no recorder, as
+    ///     ``init(state:deps:diagnostics:)`` makes.
+    public init(
+      state: F.State,
+      deps: F.Deps,
+      diagnostics: (@Sendable (Diagnostic) -> Void)? = nil,
+      recorder: FlightRecorder<F>?
+    ) {
+      let loop = EventLoop<F>(
+        state: state, deps: deps, diagnostics: diagnostics, recorder: recorder)
       self.loop = loop
       self.workActivity = loop.registry.activity
       loop.connect(owner: self, isolation: MainActor.shared)
@@ -136,6 +157,20 @@
     public func settle() async {
       await loop.settle()
     }
+
+    /// The flight recorder's last events, with the state before the first of them, for a bug
+    /// report: nil when the store has no recorder.
+    ///
+    /// The same as ``Store/flightRecording(note:)``, for a store on the main actor.
+    /// - Parameter note: Why the recording was made, in the app's words.
+    /// - Returns: The recording, or nil when the store has no recorder.
+    /// - Complexity: O(capacity), plus the redaction's closures.
+    public func flightRecording(note: String = "") -> FlightRecording<F>? {
+      loop.flightRecording(.requested(note: note))
+    }
+
+    /// How many events and checkpoints the flight recorder holds, for tests of its memory.
+    var flightLogHeld: (events: Int, checkpoints: Int)? { loop.flightLogHeld }
 
     /// Stops the store: cancels all work.
     ///

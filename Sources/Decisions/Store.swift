@@ -63,6 +63,27 @@ public actor Store<F: Feature & SendableMetatype> {
     self.init(state: state, deps: deps, diagnostics: diagnostics, observer: nil)
   }
 
+  /// Creates a store that runs feature `F` from an initial state, with a flight recorder that
+  /// keeps its last events: to report a problem with ``flightRecording(note:)``, and to save a
+  /// recording when work fails or a rule about the state breaks.
+  ///
+  /// The same as ``init(state:deps:diagnostics:)`` otherwise.
+  /// - Parameters:
+  ///   - state: The initial state, before the core's start.
+  ///   - deps: The dependencies decisions are performed with.
+  ///   - diagnostics: The diagnostics hook, as for ``init(state:deps:diagnostics:)``.
+  ///   - recorder: What the flight recorder keeps, and when it saves; nil for no recorder, as
+  ///     ``init(state:deps:diagnostics:)`` makes.
+  public init(
+    state: F.State,
+    deps: F.Deps,
+    diagnostics: (@Sendable (Diagnostic) -> Void)? = nil,
+    recorder: FlightRecorder<F>?
+  ) {
+    self.init(
+      state: state, deps: deps, diagnostics: diagnostics, observer: nil, recorder: recorder)
+  }
+
   /// Creates a store with a latest-state observer already attached, so it sees every change.
   /// - Parameters:
   ///   - state: The initial state: after the core's start when `startDecisions` is given.
@@ -71,17 +92,19 @@ public actor Store<F: Feature & SendableMetatype> {
   ///   - observer: The latest-state observer to attach, if any.
   ///   - startDecisions: The start decisions the caller already had the core make, or `nil` to
   ///     run the core's start here.
+  ///   - recorder: The flight recorder, if any.
   init(
     state: F.State,
     deps: F.Deps,
     diagnostics: (@Sendable (Diagnostic) -> Void)?,
     observer: StateObserver?,
-    startDecisions: [F.Decision]? = nil
+    startDecisions: [F.Decision]? = nil,
+    recorder: FlightRecorder<F>? = nil
   ) {
     let posted = PostedEvents<F.Event>()
     let loop = EventLoop<F>(
       state: state, deps: deps, diagnostics: diagnostics, startDecisions: startDecisions,
-      posted: posted)
+      posted: posted, recorder: recorder)
     self.loop = loop
     self.posted = posted
     self.workActivity = loop.registry.activity
@@ -195,6 +218,20 @@ public actor Store<F: Feature & SendableMetatype> {
   /// Whether the store has been stopped.
   public var isStopped: Bool { loop.isStopped }
 
+  /// The flight recorder's last events, with the state before the first of them, for a bug report:
+  /// nil when the store has no recorder.
+  ///
+  /// Events posted before the call are processed first, so the recording ends with them. The
+  /// recording is redacted by the recorder's ``FlightRecorder/Redaction``. It works after
+  /// ``stop()`` too.
+  /// - Parameter note: Why the recording was made, in the app's words: "the user tapped Report".
+  /// - Returns: The recording, or nil when the store has no recorder.
+  /// - Complexity: O(capacity), plus the redaction's closures.
+  public func flightRecording(note: String = "") -> FlightRecording<F>? {
+    loop.processPosted()
+    return loop.flightRecording(.requested(note: note))
+  }
+
   /// Performs the core's start decisions, if they wait, then the events they queued: for a test
   /// that asserts them.
   package func start() {
@@ -204,4 +241,7 @@ public actor Store<F: Feature & SendableMetatype> {
   /// Whether the store's buffers hold far more room than a quiet store needs, for tests of memory
   /// after a burst.
   var isOversized: Bool { loop.isOversized }
+
+  /// How many events and checkpoints the flight recorder holds, for tests of its memory.
+  var flightLogHeld: (events: Int, checkpoints: Int)? { loop.flightLogHeld }
 }

@@ -6,6 +6,7 @@
 
 import DecisionsTesting
 import Foundation
+import Synchronization
 import Testing
 
 @Suite struct RecordingGuideExamples {
@@ -138,6 +139,87 @@ import Testing
     }
   }
 
+  // MARK: - The flight recorder
+
+  @Test func aStoreInTheFieldKeepsItsLastEvents() async throws {
+    let reports = BugReports()
+    let recorder = FlightRecorder<Keypad>(
+      capacity: 500,
+      checkpointInterval: 100,
+      invariant: .init("not opened by the factory code") {
+        !$0.isOpen || $0.lastDigits != Keypad.factoryCode
+      },
+      save: { recording in reports.keep(recording) })
+    let store = Store<Keypad>(state: .init(), deps: (), recorder: recorder)
+
+    for event in Keypad.recording(seed: 26) { await store.send(event) }
+    let saved = try #require(reports.first)  // saved when the factory code opened the safe
+    #expect(saved.trigger == .invariantBroken("not opened by the factory code"))
+
+    // A "report a problem" button:
+    if let recording = await store.flightRecording(note: "the user tapped Report") {
+      let json = try recording.json()  // attach it to the report
+      #expect(recording.events.count >= 500)
+      #expect(json.hasPrefix("{"))
+    }
+  }
+
+  @Test func aFieldRecordingBecomesARegressionTest() async throws {
+    let reports = BugReports()
+    let store = Store<Keypad>(
+      state: .init(), deps: (),
+      recorder: FlightRecorder(
+        capacity: 500,
+        invariant: .init("not opened by the factory code") {
+          !$0.isOpen || $0.lastDigits != Keypad.factoryCode
+        },
+        save: { reports.keep($0) }))
+    await store.send(contentsOf: Keypad.recording(seed: 26))
+    let json = try #require(try reports.first?.json())
+
+    let recording = try FlightRecording<Keypad>(json: Data(json.utf8))
+    let replay = Replay(recording)
+    #expect(replay.state(atStep: replay.count) == recording.finalState)
+    let shrunk = try replay.shrink(
+      keeping: .transitionInvariantBroken("only the owner's code") {
+        $0.before.isOpen || !$0.after.isOpen || $0.after.lastDigits == Keypad.ownerCode
+      })
+    #expect(shrunk.events == [.digit(7), .digit(3), .digit(9), .digit(1)])
+  }
+
+  @Test func redactionKeepsTheCodeOutOfRecordings() async throws {
+    let redaction = FlightRecorder<Keypad>.Redaction(
+      event: { event in
+        guard case .digit = event else { return event }
+        return .digit(0)  // the digits typed are the owner's secret
+      },
+      state: { state in
+        var state = state
+        state.lastDigits = state.lastDigits.map { _ in 0 }
+        return state
+      })
+    let store = Store<Keypad>(
+      state: .init(), deps: (), recorder: FlightRecorder(capacity: 100, redaction: redaction))
+    for digit in Keypad.ownerCode { await store.send(.digit(digit)) }
+    let recording = try #require(await store.flightRecording())
+    #expect(recording.isRedacted)
+    #expect(recording.events == [.digit(0), .digit(0), .digit(0), .digit(0)])
+    #expect(recording.finalState.lastDigits == [0, 0, 0, 0])
+    #expect((await store.state).lastDigits == Keypad.ownerCode)  // the store is untouched
+  }
+
+  @Test func aBadRecordingIsATypedError() {
+    let json = #"{"format": "decisions.flight-recording", "version": 2}"#
+    do {
+      _ = try FlightRecording<Keypad>(json: Data(json.utf8))
+      Issue.record("a recording of version 2 was read")
+    } catch {
+      #expect(error == .unsupportedVersion(found: 2, supported: 1))
+      #expect(
+        "\(error)" == "The flight recording has format version 2; this library reads version 1.")
+    }
+  }
+
   @Test func badInputIsAnErrorValue() {
     let empty = Replay(Chat.self, from: .init(), events: [])
     let rule = Symptom<Chat>.invariantBroken("every message is logged") { $0.log.count == $0.sent }
@@ -145,4 +227,17 @@ import Testing
     let error = ShrinkError.emptyRecording
     #expect("\(error)" == "The recording has no events: there is nothing to shrink.")
   }
+}
+
+/// Where the guide's app keeps the recordings its store saves: a bug-report queue.
+final class BugReports: Sendable {
+  private let recordings = Mutex<[FlightRecording<Keypad>]>([])
+
+  /// Keeps a recording.
+  func keep(_ recording: FlightRecording<Keypad>) {
+    recordings.withLock { $0.append(recording) }
+  }
+
+  /// The first recording kept, if any.
+  var first: FlightRecording<Keypad>? { recordings.withLock { $0.first } }
 }

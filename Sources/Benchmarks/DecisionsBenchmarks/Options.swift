@@ -20,7 +20,7 @@ struct Options: Equatable {
   var help = false
 
   /// The numbers of all cases.
-  static let allCases = 1...16
+  static let allCases = 1...17
 
   /// The text `--help` prints.
   static let usage = """
@@ -34,7 +34,7 @@ struct Options: Equatable {
 
     OPTIONS:
       --quick          Fewer events and runs: a smoke test that finishes in well under 30 s.
-      --case <n>       Run only case <n> (1-16). Repeat it, or give a list: --case 2,3.
+      --case <n>       Run only case <n> (1-17). Repeat it, or give a list: --case 2,3.
                        A row letter runs one row of a case: --case 5b.
       --events <n>     Events per run for every selected case (for case 10: stores to create).
       --runs <n>       Timed runs per case (default 7; 3 with --quick).
@@ -42,7 +42,8 @@ struct Options: Equatable {
       --no-valgrind    Do not count heap allocations under valgrind (case 10; Linux only).
       --check-allocations
                        Only count heap allocations per event under valgrind for the cases
-                       with a budget (2: none, 4: one) and exit 1 if one is over it.
+                       with a budget (2: none, 4: one, 17b: none, 17d: one) and exit 1
+                       if one is over it.
       -h, --help       Show this help.
 
     CASES:
@@ -68,6 +69,8 @@ struct Options: Equatable {
          (a-c, flat), and one that removes a row (d-f, grows with the rows)
       16 case 15's update on a MainStore, sent by the row's child model, with a model per row
          (up to 10,000)
+      17 cases 2 and 4 without and with a flight recorder (1,000 events, a checkpoint every
+         100), in the same run; 17e with the recorder checking an invariant after each event
     """
 
   /// A command line that cannot be run, with the reason.

@@ -126,6 +126,15 @@ struct Report {
     add("case 15: 100,000 rows loading ≤ 2× 10 rows", ratio("15c", to: "15a"), plain) { $0 <= 2 }
     add("case 16: 1,000 models ≤ 2× 10 models", ratio("16b", to: "16a"), plain) { $0 <= 2 }
     add("case 16: 10,000 models ≤ 2× 10 models", ratio("16c", to: "16a"), plain) { $0 <= 2 }
+    let recorderCost = { (recorded: String, plain: String) in
+      row(recorded).flatMap { with in row(plain).map { with.median - $0.median } }
+    }
+    add("case 17: a recorder adds ≤ 30 ns (17b − 17a)", recorderCost("17b", "17a"), nanos) {
+      $0 <= 30
+    }
+    add("case 17: a recorder adds ≤ 30 ns (17d − 17c)", recorderCost("17d", "17c"), nanos) {
+      $0 <= 30
+    }
     let transitions = { (value: Double) in "\(rate(value)) transitions/s" }
     add("case 13: explore ≥ 1 M transitions/s", row("13a").map { 1e9 / $0.median }, transitions) {
       $0 >= 1e6

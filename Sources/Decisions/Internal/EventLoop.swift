@@ -80,6 +80,15 @@ final class EventLoop<F: Feature> {
   }
   /// The children's fingerprint at the last check of their work's lifetimes, if it had one.
   private var checkedFingerprint: UInt64?
+  // NB: a class, which keeps its own metadata (rule 1). A `let`: calls through it need no retain
+  // and release, which calls through an unowned reference loaded from a field cost (about 40
+  // instructions per event, callgrind).
+  /// The flight recorder's memory, if the store has a recorder.
+  private let flight: FlightLog<F.Event, F.State>?
+  /// Whether the store has a flight recorder (rule 2).
+  private let isRecording: Bool
+  /// Whether the flight recorder checks an invariant after each event (rule 2).
+  private let checksInvariant: Bool
 
   // NB: the two fields whose size depends on `F` come last: every field before them has an offset
   // the compiler knows, rather than one read from the class's metadata at each use.
@@ -92,6 +101,9 @@ final class EventLoop<F: Feature> {
   // NB: not public anywhere: deps are for performing decisions, and code outside a decision that
   // calls them would act behind the core's back.
   private let deps: F.Deps
+  // NB: after the fields whose size depends on `F`: read only on the recorder's rare paths.
+  /// The flight recorder's settings, if the store has a recorder.
+  private let recorder: FlightRecorder<F>?
 
   /// Creates the loop of a store, and has the core make its start decisions: performed the first
   /// time the loop runs (see ``performStartIfPending()``).
@@ -104,12 +116,14 @@ final class EventLoop<F: Feature> {
   ///     the state after them), or `nil` to run the core's start here.
   ///   - posted: The store's inbox of events posted from synchronous code, if it has one: each
   ///     send processes them first.
+  ///   - recorder: The store's flight recorder, if it has one.
   init(
     state: F.State,
     deps: F.Deps,
     diagnostics: (@Sendable (Diagnostic) -> Void)?,
     startDecisions: [F.Decision]? = nil,
-    posted: PostedEvents<F.Event>? = nil
+    posted: PostedEvents<F.Event>? = nil,
+    recorder: FlightRecorder<F>? = nil
   ) {
     var state = state
     let start = startDecisions ?? F.makeStartDecisions(state: &state)
@@ -125,6 +139,15 @@ final class EventLoop<F: Feature> {
     // NB: starts are reported only to a diagnostics hook.
     self.registry = WorkRegistry(link: link, reportsRequests: diagnostics != nil)
     self.root = RootRoute(queued: queued, link: link)
+    self.recorder = recorder
+    let flight = recorder.map { recorder in
+      FlightLog<F.Event, F.State>(
+        capacity: recorder.capacity, interval: recorder.checkpointInterval,
+        invariant: recorder.invariant?.holds)
+    }
+    self.flight = flight
+    self.isRecording = flight != nil
+    self.checksInvariant = flight?.checksInvariant ?? false
     // NB: the loop hears of work's waits only while a caller waits for it to settle: the report
     // is a task that holds the store, which would outlive its last reference otherwise.
     registry.setListening(false)
@@ -278,8 +301,10 @@ final class EventLoop<F: Feature> {
   /// Returns whether the event decided anything.
   private func apply(_ event: F.Event) -> Bool {
     if hasDiagnostics { report(received: event) }  // rule 4
+    if isRecording, flight.unsafelyUnwrapped.record(event) { keepCheckpoint() }  // rule 6
     if hookWantsWillChange { hookRef.unsafelyUnwrapped.willChange() }
     let decisions = F.makeDecisions(event: event, state: &state)
+    if checksInvariant { checkInvariant() }
     if hasDiagnostics { reportState() }
     if hasHook { tellHookOfChange() }  // rule 6
     let decided = decisions.count != 0  // rule 2
@@ -412,6 +437,7 @@ final class EventLoop<F: Feature> {
     } else if !entry.isCancelled, let error {
       UnheardErrors.report(error, id: entry.id, feature: F.self)
     }
+    if isRecording, !entry.isCancelled, let error { saveFlightRecording(failed: entry.id, error) }
     resumeSettleWaitersIfSettled()
   }
 
@@ -463,6 +489,61 @@ final class EventLoop<F: Feature> {
   @inline(never)
   private func reportStopped(_ events: ArraySlice<F.Event>) {
     for event in events { diagnostics?(.ignored(event, reason: .stopped)) }
+  }
+
+  // MARK: - Flight recorder
+
+  // NB: the recorder's per-event work is one call into its ring, whose class carries the event and
+  // state types' metadata: the loop passes the event by reference and copies nothing. The state
+  // goes `inout` (below) so that it is passed in place: passed by value, a class's stored property
+  // is copied first, which needs the state type's metadata and a retain of the ring.
+  /// Keeps the state as the recorder's checkpoint before the event being recorded.
+  @inline(never)
+  private func keepCheckpoint() {
+    flight.unsafelyUnwrapped.keepCheckpoint(&state)
+  }
+
+  /// Checks the recorder's invariant on the state after an event, and saves a recording when it
+  /// just broke.
+  @inline(never)
+  private func checkInvariant() {
+    guard flight.unsafelyUnwrapped.invariantJustBroke(in: &state) else { return }
+    saveFlightRecording(.invariantBroken(recorder?.invariant?.name ?? ""))
+  }
+
+  /// Saves a recording for work that failed with an error no handler took.
+  @inline(never)
+  private func saveFlightRecording(failed id: WorkID?, _ error: any Error) {
+    guard let recorder else { return }
+    saveFlightRecording(
+      .workFailed(work: id.map { "\($0)" }, error: recorder.redaction.error(error)))
+  }
+
+  /// Makes a recording for `trigger` and hands it to the recorder's `save` closure, if any.
+  @inline(never)
+  private func saveFlightRecording(_ trigger: FlightRecording<F>.Trigger) {
+    guard let save = recorder?.save, let recording = flightRecording(trigger) else { return }
+    save(recording)
+  }
+
+  /// The recorder's last events and the state before them, redacted, or nil without a recorder.
+  ///
+  /// - Complexity: O(capacity), plus the redaction's closures.
+  @inline(never)
+  func flightRecording(_ trigger: FlightRecording<F>.Trigger) -> FlightRecording<F>? {
+    guard let recorder, let flight else { return nil }
+    let redaction = recorder.redaction
+    let window = flight.window()
+    return FlightRecording(
+      feature: recorder.feature, trigger: trigger, capacity: recorder.capacity,
+      checkpointInterval: recorder.checkpointInterval, eventsBefore: window?.eventsBefore ?? 0,
+      isRedacted: redaction.isRedacting, initialState: redaction.state(window?.start ?? state),
+      events: (window?.events ?? []).map(redaction.event), finalState: redaction.state(state))
+  }
+
+  /// How many events and checkpoints the recorder holds, for tests of its memory.
+  var flightLogHeld: (events: Int, checkpoints: Int)? {
+    flight.map { ($0.heldEvents, $0.heldCheckpoints) }
   }
 
   // MARK: - For tests

@@ -4,7 +4,7 @@ import TestSupport
 /// A safe's keypad that opens when the last four digits typed are the owner's code, with a
 /// planted bug: the factory code, 7 3 9 1, still opens it too.
 enum Keypad: Core {
-  struct State: Equatable, Sendable {
+  struct State: Equatable, Sendable, Codable {
     /// The last four digits typed, oldest first.
     var lastDigits: [Int] = []
     /// Whether the safe is open.
@@ -13,7 +13,7 @@ enum Keypad: Core {
     var isLit = false
   }
 
-  enum Event: Equatable, Sendable {
+  enum Event: Equatable, Sendable, Codable {
     /// A digit key was pressed.
     case digit(Int)
     /// The clear key was pressed: the digits typed are forgotten.
@@ -87,6 +87,12 @@ enum Keypad: Core {
       }
     }
   }
+}
+
+/// The keypad run by a store, so that a flight recorder can record it in the field: its decisions
+/// do nothing here.
+extension Keypad: Feature {
+  static func execute(_ decision: Decision, deps: Void, effects: Effects<Event>) {}
 }
 
 /// The keypad as it was before the bug: only the owner's code opens it.

@@ -1,0 +1,163 @@
+/// What a store's flight recorder keeps and when it saves: give one to
+/// ``Store/init(state:deps:diagnostics:recorder:)`` or ``MainStore/init(state:deps:diagnostics:recorder:)``
+/// and the store keeps its last events, cheaply enough to leave on in a release build.
+///
+/// ```swift
+/// let recorder = FlightRecorder<Keypad>(
+///   capacity: 500,
+///   invariant: .init("not opened by the factory code") {
+///     !$0.isOpen || $0.lastDigits != Keypad.factoryCode
+///   },
+///   save: { recording in reports.keep(recording) })
+/// let store = Store<Keypad>(state: .init(), deps: .init(), recorder: recorder)
+/// ```
+///
+/// The store records each event it applies in a ring, and a copy of the state every
+/// ``checkpointInterval`` events, so a recording always starts from a known state and replays to
+/// the store's state. It holds at most `capacity + checkpointInterval - 1` events and
+/// `(capacity + checkpointInterval - 1) / checkpointInterval + 2` states, allocated when the store
+/// is made: memory is bounded by the capacity whatever the app does, and recording an event
+/// allocates nothing.
+///
+/// A ``FlightRecording`` of the last events is made:
+/// - on demand, with ``Store/flightRecording(note:)`` (a "report a problem" button);
+/// - when long work fails with an error that no `catch:` handler turns into an event, passed to
+///   ``save``;
+/// - when the state after an event breaks the ``invariant``, passed to ``save``.
+///
+/// - Complexity: Recording costs O(1) per event, with no allocation. A checkpoint copies the state:
+///   for a state that holds collections, the next change to each collection copies it (copy on
+///   write), so a large state costs about its size every ``checkpointInterval`` events. An
+///   invariant costs one call per event. Making a recording costs O(`capacity`), plus the
+///   redaction closures.
+public struct FlightRecorder<F: Feature>: Sendable {
+  /// How many of the store's last events a recording always has, once the store has processed that
+  /// many: a recording has from `capacity` to `capacity + checkpointInterval - 1` events.
+  public let capacity: Int
+  /// How many events apart the state is copied: a recording starts at one of these copies.
+  public let checkpointInterval: Int
+  /// The feature's name in recordings, checked when one is decoded.
+  public let feature: String
+  /// How private data is kept out of recordings.
+  public let redaction: Redaction
+  /// A rule about the store's states, checked after each event: when the state breaks it, the store
+  /// saves a recording.
+  public let invariant: Invariant?
+  /// What to do with each recording the store makes by itself.
+  ///
+  /// The store calls it on its isolation, while it processes the event or the report of work that
+  /// made the recording: when work fails without a `catch:` handler, or the invariant breaks. Keep
+  /// it quick: hand the recording to a task that encodes and writes it.
+  public let save: (@Sendable (FlightRecording<F>) -> Void)?
+
+  /// Creates a recorder's settings.
+  ///
+  /// A capacity or interval below 1 is a programming error, and traps with a message that says so.
+  /// - Parameters:
+  ///   - capacity: How many of the last events a recording always has; at least 1.
+  ///   - checkpointInterval: How many events apart the state is copied; at least 1. Smaller costs
+  ///     more copies of the state, larger keeps more events.
+  ///   - feature: The feature's name in recordings; the type's full name unless given.
+  ///   - redaction: How private data is kept out of recordings; none unless given.
+  ///   - invariant: A rule about states to check after each event, if any.
+  ///   - save: What to do with the recordings the store makes by itself, if anything.
+  public init(
+    capacity: Int,
+    checkpointInterval: Int = 100,
+    feature: String = String(reflecting: F.self),
+    redaction: Redaction = .none,
+    invariant: Invariant? = nil,
+    save: (@Sendable (FlightRecording<F>) -> Void)? = nil
+  ) {
+    precondition(capacity >= 1, "FlightRecorder: the capacity must be at least 1, not \(capacity)")
+    precondition(
+      checkpointInterval >= 1,
+      "FlightRecorder: the checkpoint interval must be at least 1, not \(checkpointInterval)")
+    self.capacity = capacity
+    self.checkpointInterval = checkpointInterval
+    self.feature = feature
+    self.redaction = redaction
+    self.invariant = invariant
+    self.save = save
+  }
+
+  /// How a recorder keeps private data out of its recordings: each event and state in a recording,
+  /// and each error's description, goes through these closures when the recording is made.
+  ///
+  /// ```swift
+  /// let redaction = FlightRecorder<Login>.Redaction(
+  ///   event: { event in
+  ///     guard case .passwordChanged = event else { return event }
+  ///     return .passwordChanged("•••")
+  ///   },
+  ///   state: { state in
+  ///     var state = state
+  ///     state.password = ""
+  ///     return state
+  ///   })
+  /// ```
+  ///
+  /// Redaction runs when a recording is made, not when an event is recorded, so that recording
+  /// stays cheap: the ring in memory holds the events as they were, as the store's state does.
+  /// Return a value the core accepts: a redacted recording replays the redacted events, and a
+  /// replay can only be as faithful as what redaction keeps.
+  public struct Redaction: Sendable {
+    /// The event to put in a recording in place of an event.
+    public let event: @Sendable (F.Event) -> F.Event
+    /// The state to put in a recording in place of a state.
+    public let state: @Sendable (F.State) -> F.State
+    /// What a recording says of an error of failed work.
+    public let error: @Sendable (any Error) -> String
+    /// Whether this redaction changes anything: false only for ``none``.
+    public let isRedacting: Bool
+
+    /// Creates a redaction; a closure not given keeps its values as they are.
+    /// - Parameters:
+    ///   - event: The event to record in place of an event.
+    ///   - state: The state to record in place of a state.
+    ///   - error: What to record of an error; its description unless given.
+    public init(
+      event: @escaping @Sendable (F.Event) -> F.Event = { $0 },
+      state: @escaping @Sendable (F.State) -> F.State = { $0 },
+      error: @escaping @Sendable (any Error) -> String = { String(describing: $0) }
+    ) {
+      self.event = event
+      self.state = state
+      self.error = error
+      self.isRedacting = true
+    }
+
+    private init(none: Void) {
+      self.event = { $0 }
+      self.state = { $0 }
+      self.error = { String(describing: $0) }
+      self.isRedacting = false
+    }
+
+    /// No redaction: recordings keep events, states and errors as they were.
+    public static var none: Redaction { Redaction(none: ()) }
+  }
+
+  /// A rule the app states about its states: a store with a recorder checks it after each event,
+  /// and saves a recording when it breaks.
+  ///
+  /// A recording is saved when the rule breaks, not again while it stays broken: once it holds
+  /// again, the next break saves again.
+  public struct Invariant: Sendable {
+    /// What the rule says, for the recording's ``FlightRecording/Trigger``.
+    public let name: String
+    /// Whether a state keeps the rule.
+    ///
+    /// Keep it quick and pure: it runs after every event, on the store's isolation.
+    public let holds: @Sendable (F.State) -> Bool
+
+    /// Creates a rule about states.
+    /// - Parameters:
+    ///   - name: What the rule says: "at most one load in flight".
+    ///   - holds: Whether a state keeps the rule.
+    public init(_ name: String, _ holds: @escaping @Sendable (F.State) -> Bool) {
+      self.name = name
+      self.holds = holds
+    }
+  }
+}
