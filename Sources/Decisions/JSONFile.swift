@@ -137,9 +137,11 @@ public struct JSONFile<Value: Codable>: Sendable {
     guard bytes.count <= maximumBytes else {
       throw .valueTooLarge(path: path, byteCount: bytes.count, limit: maximumBytes)
     }
-    // NB: the link's target is replaced, not the link. A file URL's path is absolute, so it has
-    // a slash before the name.
-    let target = url.resolvingSymlinksInPath().path(percentEncoded: false)
+    // NB: when the path is a symbolic link, the file it links to is replaced, not the link. A
+    // file URL's path is absolute, so it has a slash before the name.
+    let target =
+      FileSystem.isSymbolicLink(path)
+      ? url.resolvingSymlinksInPath().path(percentEncoded: false) : path
     let slash = target.lastIndex(of: "/") ?? target.startIndex
     let folder = String(target[..<slash])
     let name = target[slash...].dropFirst()

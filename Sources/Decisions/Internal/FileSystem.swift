@@ -99,6 +99,12 @@ enum FileSystem {
     return true
   }
 
+  /// Whether `path` is a symbolic link.
+  static func isSymbolicLink(_ path: String) -> Bool {
+    var info = stat()
+    return lstat(path, &info) == 0 && info.st_mode & mode_t(S_IFMT) == mode_t(S_IFLNK)
+  }
+
   /// Creates the folder at `path` and the folders above it that are missing.
   static func createFolders(_ path: String) throws(Failure) {
     var folder = ""
