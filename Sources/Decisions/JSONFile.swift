@@ -118,9 +118,9 @@ public struct JSONFile<Value: Codable>: Sendable {
   /// Writes `value` to the file, replacing the file there in one step once the new one is complete.
   ///
   /// Creates the folders above the file if they are missing. Writes the JSON to a new file in the
-  /// same folder, flushes it to the disk, and renames it over the old file, so a crash or a full
-  /// disk leaves the old file or the new one, whole. Refuses to replace a file that ``load()``
-  /// cannot read.
+  /// same folder, flushes it to the disk, renames it over the old file and flushes the folder, so a
+  /// crash, a power loss or a full disk leaves the old file or the new one, whole. Refuses to
+  /// replace a file that ``load()`` cannot read.
   /// - Throws: ``JSONFileError/refusedToReplace(_:)`` with the reason the file there does not
   ///   load; ``JSONFileError/valueTooLarge(path:byteCount:limit:)``; or
   ///   ``JSONFileError/writeFailed(path:reason:)``. The file at the path, if any, is then as it was.
@@ -163,6 +163,7 @@ public struct JSONFile<Value: Codable>: Sendable {
       FileSystem.remove(temporary)
       throw .writeFailed(path: path, reason: error.message)
     }
+    FileSystem.syncFolder(folder)
   }
 
   // MARK: - Moving aside

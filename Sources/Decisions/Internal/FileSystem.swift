@@ -154,6 +154,15 @@ enum FileSystem {
     guard rename(source, destination) == 0 else { throw .last() }
   }
 
+  /// Flushes the folder at `path` to the disk, so that a rename in it survives a power loss; does
+  /// nothing where a folder cannot be opened for that.
+  static func syncFolder(_ path: String) {
+    let descriptor = open(path.isEmpty ? "/" : path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return }
+    fsync(descriptor)
+    close(descriptor)
+  }
+
   /// Removes the file at `path`, if any.
   static func remove(_ path: String) {
     unlink(path)
