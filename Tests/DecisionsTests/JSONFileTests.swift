@@ -50,6 +50,59 @@ import Testing
     }
   }
 
+  @Test func everyErrorSaysWhatHappenedToWhichFile() {
+    let messages: [(JSONFileError, String)] = [
+      (
+        .unreadable(path: "/n.json", reason: "it is a folder, not a file"),
+        "Could not read /n.json: it is a folder, not a file."
+      ),
+      (
+        .tooLarge(path: "/n.json", byteCount: 20_000_000, limit: 16_777_216),
+        "/n.json is 20000000 bytes, over the limit of 16777216: it was not read."
+      ),
+      (.truncated(path: "/n.json", byteCount: 0), "/n.json is empty (0 bytes)."),
+      (
+        .truncated(path: "/n.json", byteCount: 1),
+        "/n.json is truncated: its JSON ends after 1 byte, before its value does."
+      ),
+      (
+        .truncated(path: "/n.json", byteCount: 80),
+        "/n.json is truncated: its JSON ends after 80 bytes, before its value does."
+      ),
+      (
+        .corrupt(path: "/n.json", reason: "it is not valid JSON"),
+        "/n.json is corrupt: it is not valid JSON."
+      ),
+      (
+        .newerVersion(path: "/n.json", found: 3, supported: 2),
+        "/n.json is in format version 3, newer than the 2 this app reads: update the app to "
+          + "open it."
+      ),
+      (
+        .refusedToReplace(.truncated(path: "/n.json", byteCount: 0)),
+        "Did not save over /n.json, which does not load: move it aside first. /n.json is empty "
+          + "(0 bytes)."
+      ),
+      (
+        .valueTooLarge(path: "/n.json", byteCount: 20_000_000, limit: 16_777_216),
+        "Did not save /n.json: the value is 20000000 bytes as JSON, over the limit of 16777216 "
+          + "that loading accepts."
+      ),
+      (
+        .writeFailed(path: "/n.json", reason: "No space left on device"),
+        "Could not save /n.json: No space left on device."
+      ),
+      (
+        .moveAsideFailed(path: "/n.json", reason: "Permission denied"),
+        "Could not move /n.json aside: Permission denied."
+      ),
+    ]
+    for (error, message) in messages {
+      #expect(error.description == message)
+      #expect(error.path == "/n.json")
+    }
+  }
+
   // MARK: - Loading
 
   @Test func aMissingFileLoadsAsNilAndIsNotCreated() throws {
