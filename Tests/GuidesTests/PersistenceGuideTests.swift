@@ -183,6 +183,15 @@ import Testing
     return deps
   }
 
+  @Test func theHelperInAFewLines() throws {
+    let folder = try Folder()
+    let file = JSONFile<Notebook>(url: folder.url.appending(path: "notes.json"), version: 1)
+    var notebook = try file.load() ?? Notebook()  // nil: no file yet, the first run
+    notebook.notes.append("milk")
+    try file.save(notebook)
+    #expect(try file.load() == Notebook(notes: ["milk"]))
+  }
+
   @Suite struct TheStore {
     @Test func theNotesAreLoadedFromTheFileWhenTheStoreStarts() async throws {
       let folder = try Folder()
