@@ -149,6 +149,17 @@ import Testing
     #expect(try folder.bytes("notes.json") == Data("milk, eggs".utf8))
   }
 
+  @Test func textThatOpensMoreThanItClosesButIsNotJSONIsCorruptNotTruncated() throws {
+    let folder = try Folder()
+    let file = JSONFile<Notebook>(url: folder.file("notes.json"))
+    for text in ["milk {eggs", "\u{89}PNG {{ [", "{\"a\": 1}}"] {
+      try folder.write(text, to: "notes.json")
+      #expect(throws: JSONFileError.corrupt(path: file.url.path, reason: "it is not valid JSON")) {
+        try file.load()
+      }
+    }
+  }
+
   @Test func jsonInAnotherFormatIsCorrupt() throws {
     let folder = try Folder()
     try folder.write(#"{"notes": ["milk"]}"#, to: "notes.json")

@@ -1,14 +1,16 @@
 /// Whether JSON text ends before its value does.
 ///
-/// It ends early inside a string, with an object or array still open, or with no value at all. For
-/// text that did not parse, it tells a truncated file from a corrupt one.
+/// It ends early when it holds no value at all, or when its value begins as an object, an array
+/// or a string and the text ends inside a string or with an object or array still open. For text
+/// that did not parse, it tells a truncated file from a corrupt one: text that begins with
+/// anything else (binary data, a word) is not taken for JSON cut short.
 ///
 /// - Complexity: O(*n*) in the number of bytes, with no allocation.
 func jsonEndsEarly(_ bytes: some Sequence<UInt8>) -> Bool {
   var depth = 0
   var inString = false
   var escaped = false
-  var sawValue = false
+  var first: UInt8?
   for byte in bytes {
     if inString {
       if escaped {
@@ -34,7 +36,11 @@ func jsonEndsEarly(_ bytes: some Sequence<UInt8>) -> Bool {
     default:
       break
     }
-    sawValue = true
+    if first == nil {
+      first = byte
+      guard byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "\"")
+      else { return false }
+    }
   }
-  return inString || depth > 0 || !sawValue
+  return first == nil || inString || depth > 0
 }
