@@ -52,9 +52,12 @@ public struct JSONFile<Value: Codable>: Sendable {
   ///     version of the app would be misread by an earlier one: earlier ones then refuse the file
   ///     with ``JSONFileError/newerVersion(path:found:supported:)``.
   ///   - maximumBytes: The largest file to read or write: 16 MiB unless given.
-  /// - Precondition: `url` is a file URL, `version` is 1 or more, and `maximumBytes` is positive.
+  /// - Precondition: `url` is a file URL that does not end in `/`, `version` is 1 or more, and
+  ///   `maximumBytes` is positive.
   public init(url: URL, version: Int = 1, maximumBytes: Int = 16 * 1024 * 1024) {
     precondition(url.isFileURL, "JSONFile needs a file URL; \(url) is not one.")
+    precondition(
+      !url.hasDirectoryPath, "JSONFile needs the URL of a file; \(url) is the URL of a folder.")
     precondition(version >= 1, "A JSONFile's version is 1 or more, not \(version).")
     precondition(
       maximumBytes > 0, "A JSONFile's maximumBytes must be positive, not \(maximumBytes).")
@@ -155,7 +158,10 @@ public struct JSONFile<Value: Codable>: Sendable {
     } catch {
       throw .refusedToReplace(error)
     }
-    let temporary = "\(folder)/.\(name.prefix(100)).\(UInt64.random(in: 0...UInt64.max)).tmp"
+    // NB: the name is cut to 100 bytes, so that the temporary file's name stays within the 255 of
+    // most file systems however long the file's name is.
+    let shortName = String(decoding: name.utf8.prefix(100), as: UTF8.self)
+    let temporary = "\(folder)/.\(shortName).\(UInt64.random(in: 0...UInt64.max)).tmp"
     do throws(FileSystem.Failure) {
       try FileSystem.writeNewFile(temporary, bytes: bytes)
       try FileSystem.move(temporary, to: target)

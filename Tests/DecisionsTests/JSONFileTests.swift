@@ -160,6 +160,16 @@ import Testing
     }
   }
 
+  @Test func aLongNameIsSaved() throws {
+    let folder = try Folder()
+    // 245 bytes: a temporary name made of all of it would pass the 255 that file systems allow.
+    let name = String(repeating: "日", count: 80) + ".json"
+    let file = JSONFile<Notebook>(url: folder.file(name))
+    try file.save(Notebook(notes: ["milk"]))
+    #expect(try file.load() == Notebook(notes: ["milk"]))
+    #expect(try folder.names() == [name])
+  }
+
   @Test func jsonInAnotherFormatIsCorrupt() throws {
     let folder = try Folder()
     try folder.write(#"{"notes": ["milk"]}"#, to: "notes.json")
