@@ -35,7 +35,11 @@
 /// (``Effects/run(id:priority:operation:catch:)``), not in place. Saves do not wait for each other:
 /// two saves at once both succeed and the last rename wins, so let the core decide one write at a
 /// time (Docs/Persistence.md shows how, with a debounce).
-public struct JSONFile<Value: Codable>: Sendable {
+///
+/// The value is encoded and decoded wherever the calls run, off the main actor in long work, so its
+/// `Codable` conformance must not be isolated to the main actor (`SendableMetatype`). In a module
+/// with default main-actor isolation, declare the value's type `nonisolated`.
+public struct JSONFile<Value: Codable & SendableMetatype>: Sendable {
   /// Where the file is.
   public let url: URL
   /// The version of the file's format that this app writes, and the newest it reads.
