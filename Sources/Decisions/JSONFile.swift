@@ -126,8 +126,8 @@ public struct JSONFile<Value: Codable & SendableMetatype>: Sendable {
   ///
   /// Creates the folders above the file if they are missing. Writes the JSON to a new file in the
   /// same folder, flushes it to the disk, renames it over the old file and flushes the folder, so a
-  /// crash, a power loss or a full disk leaves the old file or the new one, whole. Refuses to
-  /// replace a file that ``load()`` cannot read.
+  /// crash or a full disk leaves the old file or the new one, whole. Refuses to replace a file that
+  /// ``load()`` cannot read.
   /// - Throws: ``JSONFileError/refusedToReplace(_:)`` with the reason the file there does not
   ///   load; ``JSONFileError/valueTooLarge(path:byteCount:limit:)``; or
   ///   ``JSONFileError/writeFailed(path:reason:)``. The file at the path, if any, is then as it was.

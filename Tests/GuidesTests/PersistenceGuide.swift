@@ -12,7 +12,9 @@ struct Notebook: Codable, Equatable, Sendable {
 
 enum Notes: Feature {
   struct State: Equatable, Sendable {
+    /// The notes, as the screen shows them.
     var notes: [String] = []
+    /// Where the file stands: the notes are edited and saved only once it has loaded.
     var file = FileStatus.loading
     /// Edits that no write has started to save yet.
     var hasUnsavedChanges = false
