@@ -290,6 +290,19 @@ import Testing
     }
   }
 
+  @Test func deeplyNestedJSONIsAnErrorNotACrash() throws {
+    let folder = try Folder()
+    let file = JSONFile<Notebook>(url: folder.file("notes.json"))
+    let depth = 100_000
+    let nested = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+    try folder.write(#"{"formatVersion": 1, "value": \#(nested)}"#, to: "notes.json")
+    let error = try #require(throws: JSONFileError.self) { try file.load() }
+    guard case .corrupt = error else {
+      Issue.record("expected .corrupt, got \(error)")
+      return
+    }
+  }
+
   @Test func aFileOverTheLimitIsNotRead() throws {
     let folder = try Folder()
     let file = JSONFile<Notebook>(url: folder.file("notes.json"), maximumBytes: 100)
