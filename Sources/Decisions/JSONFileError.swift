@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
 /// Why a ``JSONFile`` could not load, save or move aside its file.
 ///
 /// Whatever the error, the file that was at the path is still there, unchanged: loading only
@@ -8,8 +14,9 @@
 /// /Users/ann/Library/notes.json is in format version 3, newer than the 2 this app reads: update the app to open it.
 /// ```
 ///
-/// Compare errors with `==` in tests, or match a case: `if case .newerVersion = error`.
-public enum JSONFileError: Error, Equatable, Sendable, CustomStringConvertible {
+/// Compare errors with `==` in tests, or match a case: `if case .newerVersion = error`. Its
+/// `localizedDescription` is the same sentence.
+public enum JSONFileError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
   // MARK: - Loading
 
   /// The file could not be read: it is a folder, a pipe or a device, a folder on its path is a
@@ -56,6 +63,9 @@ public enum JSONFileError: Error, Equatable, Sendable, CustomStringConvertible {
       return reason.path
     }
   }
+
+  /// What went wrong, as a sentence that names the file: the ``description``.
+  public var errorDescription: String? { description }
 
   /// What went wrong, as a sentence that names the file.
   public var description: String {

@@ -99,6 +99,7 @@ import Testing
     ]
     for (error, message) in messages {
       #expect(error.description == message)
+      #expect(error.localizedDescription == message)
       #expect(error.path == "/n.json")
     }
   }
