@@ -315,18 +315,18 @@ import Testing
       }
     }
 
-    @Test(arguments: BadFile.allCases)
+    @Test(arguments: BadFile.allCases, StoreKind.allCases)
     func aFileThatDoesNotLoadIsNeverOverwrittenAndIsKeptWhenTheUserStartsOver(
-      bad: BadFile
+      bad: BadFile, on kind: StoreKind
     ) async throws {
       let folder = try Folder()
       let file = notesFile(in: folder.url)
       let (error, bytes) = try bad.make(at: file.url)
       let clock = TestClock()
       let writes = Calls<Notebook>()
-      let test = StoreTest<Notes>(
+      let test = await StoreTest<Notes>(
         state: .init(),
-        deps: PersistenceGuideTests.deps(file: file, clock: clock, writes: writes))
+        deps: PersistenceGuideTests.deps(file: file, clock: clock, writes: writes), on: kind)
       await test.expectStart(decisions: [.load])
       await test.receive(.loadFailed(error)) { $0.file = .failed(error) }
 
