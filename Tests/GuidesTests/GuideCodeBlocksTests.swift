@@ -67,6 +67,10 @@ import Testing
       "Tests/GuidesTests/TimeGuide.swift",
       "Tests/GuidesTests/TimeGuideTests.swift",
     ],
+    "Docs/Persistence.md": [
+      "Tests/GuidesTests/PersistenceGuide.swift",
+      "Tests/GuidesTests/PersistenceGuideTests.swift",
+    ],
     "Docs/Exploring.md": [
       "Tests/Examples/FactFeatureTests/FactExplorationTests.swift",
       "Tests/Examples/RemoteContentTests/ExplorationTests.swift",

@@ -1,0 +1,170 @@
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Android)
+  import Android
+#endif
+
+// The POSIX calls behind `JSONFile`: Foundation's file APIs either read a file whole before its
+// size is known, or would block on a named pipe, or word their errors differently on each platform.
+// Each function here says in its error what went wrong, in the words of `strerror` or its own.
+
+/// Reads, writes, renames and creates files by path.
+enum FileSystem {
+  /// Why a call failed, in words.
+  struct Failure: Error {
+    var message: String
+
+    /// The failure that the `errno` value `code` names.
+    init(code: Int32) {
+      message = String(cString: strerror(code))
+    }
+
+    /// A failure in words of its own.
+    init(_ message: String) {
+      self.message = message
+    }
+
+    /// The failure of the call that just set `errno`.
+    static func last() -> Self { Self(code: errno) }
+  }
+
+  /// What reading a file found.
+  enum ReadOutcome {
+    /// No file is at the path.
+    case missing
+    /// The file's bytes.
+    case bytes([UInt8])
+    /// The file is larger than the limit: its size, and nothing was read.
+    case tooLarge(Int)
+  }
+
+  /// Reads the regular file at `path` whole, unless it is larger than `limit` bytes.
+  ///
+  /// A named pipe, a device or a directory at the path is refused before anything is read from
+  /// it, and opening does not block.
+  /// - Throws: A ``Failure`` whose message says what is at the path, or why it cannot be read.
+  static func contents(of path: String, limit: Int) throws(Failure) -> ReadOutcome {
+    // NB: O_NONBLOCK so that opening a named pipe with no writer returns at once; fstat on the open
+    // file then tells what it is, with no window for the path to change in between.
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    guard descriptor >= 0 else {
+      let code = errno
+      if code == ENOENT { return .missing }
+      if code == ENOTDIR {
+        throw Failure("a folder on its path is a file")
+      }
+      throw Failure(code: code)
+    }
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else { throw .last() }
+    let type = info.st_mode & mode_t(S_IFMT)
+    if type == mode_t(S_IFDIR) {
+      throw Failure("it is a folder, not a file")
+    }
+    guard type == mode_t(S_IFREG) else {
+      throw Failure("it is not a regular file (a pipe, socket or device)")
+    }
+    let size = Int(info.st_size)
+    if size > limit { return .tooLarge(size) }
+    // NB: read in chunks until the end, rather than `size` bytes, and stop past the limit: a file
+    // that grew since fstat is caught too, and memory stays within the limit and one chunk.
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(size)
+    var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+    while bytes.count <= limit {
+      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw .last()
+      }
+      if count == 0 { return .bytes(bytes) }
+      bytes.append(contentsOf: chunk[..<count])
+    }
+    return .tooLarge(bytes.count)
+  }
+
+  /// Whether anything is at `path`: a symbolic link counts, whatever it links to.
+  static func exists(_ path: String) throws(Failure) -> Bool {
+    var info = stat()
+    guard lstat(path, &info) == 0 else {
+      let code = errno
+      if code == ENOENT { return false }
+      throw Failure(code: code)
+    }
+    return true
+  }
+
+  /// Whether `path` is a symbolic link.
+  static func isSymbolicLink(_ path: String) -> Bool {
+    var info = stat()
+    return lstat(path, &info) == 0 && info.st_mode & mode_t(S_IFMT) == mode_t(S_IFLNK)
+  }
+
+  /// Creates the folder at `path` and the folders above it that are missing.
+  static func createFolders(_ path: String) throws(Failure) {
+    var folder = ""
+    for component in path.split(separator: "/", omittingEmptySubsequences: true) {
+      folder += "/" + component
+      if mkdir(folder, 0o777) == 0 { continue }
+      // NB: the reason is looked for only once mkdir failed: some systems report EROFS or EACCES
+      // rather than EEXIST for a folder that exists.
+      let code = errno
+      var info = stat()
+      guard stat(folder, &info) == 0 else {
+        throw Failure("could not create the folder \(folder): \(Failure(code: code).message)")
+      }
+      guard info.st_mode & mode_t(S_IFMT) == mode_t(S_IFDIR) else {
+        throw Failure("\(folder) is a file, not a folder")
+      }
+    }
+  }
+
+  /// Writes `bytes` to a new file at `path`, flushed to the disk, failing if anything is there.
+  ///
+  /// On failure, the file is removed if it was created.
+  static func writeNewFile(_ path: String, bytes: [UInt8]) throws(Failure) {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+    guard descriptor >= 0 else { throw .last() }
+    var failure: Failure?
+    var written = 0
+    while written < bytes.count {
+      let result = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+      if result < 0 {
+        if errno == EINTR { continue }
+        failure = .last()
+        break
+      }
+      written += result
+    }
+    if failure == nil, fsync(descriptor) != 0 { failure = .last() }
+    if close(descriptor) != 0, failure == nil { failure = .last() }
+    if let failure {
+      unlink(path)
+      throw failure
+    }
+  }
+
+  /// Renames `source` to `destination`, replacing what is there in one step.
+  static func move(_ source: String, to destination: String) throws(Failure) {
+    guard rename(source, destination) == 0 else { throw .last() }
+  }
+
+  /// Flushes the folder at `path` to the disk, so that a rename in it survives a power loss; does
+  /// nothing where a folder cannot be opened for that.
+  static func syncFolder(_ path: String) {
+    let descriptor = open(path.isEmpty ? "/" : path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return }
+    fsync(descriptor)
+    close(descriptor)
+  }
+
+  /// Removes the file at `path`, if any.
+  static func remove(_ path: String) {
+    unlink(path)
+  }
+}

@@ -1,0 +1,283 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// A file that holds one `Codable` value as JSON, for a feature's deps to load at start and save
+/// as it changes.
+///
+/// ```swift
+/// let file = JSONFile<Notebook>(url: folder.appending(path: "notes.json"), version: 1)
+/// let notebook = try file.load() ?? Notebook()  // nil: no file yet, the first run
+/// try file.save(notebook)
+/// ```
+///
+/// Its methods fit a feature's deps as they are, `load: file.load, save: file.save`, and throw
+/// only a ``JSONFileError``, whose description is a sentence for the user. What they promise:
+///
+/// - **Nothing is lost.** ``save(_:)`` writes the whole file beside the old one, flushes it to the
+///   disk, then renames it over the old one, so the file is always either the old one or the new
+///   one, never half of each. It refuses to replace a file that ``load()`` cannot read (corrupt,
+///   truncated, unreadable, too large, or written by a newer version): that file stays until the
+///   user agrees to set it aside with ``moveAside()``, which keeps it as a backup.
+/// - **A newer file is recognised.** The file is an envelope with the format's version,
+///   `{"formatVersion": 1, "value": …}`. A file of a higher version than this app's fails to load
+///   with ``JSONFileError/newerVersion(path:found:supported:)`` instead of being misread; one of
+///   the same or a lower version is decoded with `Value`'s `Codable`.
+/// - **Bad input is an error, never a crash or a hang.** A file larger than ``maximumBytes`` is
+///   refused before it is read; a folder, named pipe or device at the path is refused without
+///   reading from it.
+/// - **A missing file is not an error**: ``load()`` returns `nil`, and ``save(_:)`` creates the
+///   file and the folders above it.
+///
+/// Each call works on the disk synchronously, so call them from long work
+/// (``Effects/run(id:priority:operation:catch:)``), not in place. Saves do not wait for each other:
+/// two saves at once both succeed and the last rename wins, so let the core decide one write at a
+/// time (Docs/Persistence.md shows how, with a debounce).
+///
+/// The value is encoded and decoded wherever the calls run, off the main actor in long work, so its
+/// `Codable` conformance must not be isolated to the main actor (`SendableMetatype`). In a module
+/// with default main-actor isolation, declare the value's type `nonisolated`.
+public struct JSONFile<Value: Codable & SendableMetatype>: Sendable {
+  /// Where the file is.
+  public let url: URL
+  /// The version of the file's format that this app writes, and the newest it reads.
+  public let version: Int
+  /// The largest file, in bytes, that ``load()`` reads and ``save(_:)`` writes.
+  public let maximumBytes: Int
+
+  /// Creates a file at `url` in format `version`, read and written up to `maximumBytes`.
+  ///
+  /// Nothing is read or written until ``load()``, ``save(_:)`` or ``moveAside()``.
+  /// - Parameters:
+  ///   - url: A file URL. If it leads to a symbolic link, saving replaces the file it links to.
+  ///   - version: The version of the format, 1 or more. Raise it when a file written by this
+  ///     version of the app would be misread by an earlier one: earlier ones then refuse the file
+  ///     with ``JSONFileError/newerVersion(path:found:supported:)``.
+  ///   - maximumBytes: The largest file to read or write: 16 MiB unless given.
+  /// - Precondition: `url` is a file URL that does not end in `/`, `version` is 1 or more, and
+  ///   `maximumBytes` is positive.
+  public init(url: URL, version: Int = 1, maximumBytes: Int = 16 * 1024 * 1024) {
+    precondition(url.isFileURL, "JSONFile needs a file URL; \(url) is not one.")
+    precondition(
+      !url.hasDirectoryPath, "JSONFile needs the URL of a file; \(url) is the URL of a folder.")
+    precondition(version >= 1, "A JSONFile's version is 1 or more, not \(version).")
+    precondition(
+      maximumBytes > 0, "A JSONFile's maximumBytes must be positive, not \(maximumBytes).")
+    self.url = url
+    self.version = version
+    self.maximumBytes = maximumBytes
+  }
+
+  /// The file's path, as errors name it.
+  var path: String { url.path(percentEncoded: false) }
+
+  // MARK: - Loading
+
+  /// Reads the file and decodes its value, or returns `nil` if there is no file.
+  ///
+  /// Only reads: whatever it throws, the file is left as it is.
+  /// - Returns: The value, or `nil` if nothing is at the path (the app's first run).
+  /// - Throws: ``JSONFileError/unreadable(path:reason:)``,
+  ///   ``JSONFileError/tooLarge(path:byteCount:limit:)``,
+  ///   ``JSONFileError/truncated(path:byteCount:)``, ``JSONFileError/corrupt(path:reason:)`` or
+  ///   ``JSONFileError/newerVersion(path:found:supported:)``.
+  /// - Complexity: O(*n*) in the size of the file, which is at most ``maximumBytes``.
+  public func load() throws(JSONFileError) -> Value? {
+    let outcome: FileSystem.ReadOutcome
+    do throws(FileSystem.Failure) {
+      outcome = try FileSystem.contents(of: path, limit: maximumBytes)
+    } catch {
+      throw .unreadable(path: path, reason: error.message)
+    }
+    switch outcome {
+    case .missing:
+      return nil
+    case .tooLarge(let byteCount):
+      throw .tooLarge(path: path, byteCount: byteCount, limit: maximumBytes)
+    case .bytes(let bytes):
+      return try decode(bytes)
+    }
+  }
+
+  /// Decodes the file's bytes, telling a truncated file from a corrupt one.
+  private func decode(_ bytes: [UInt8]) throws(JSONFileError) -> Value {
+    let decoder = JSONDecoder()
+    decoder.userInfo[.supportedVersion] = version
+    do {
+      return try decoder.decode(Envelope<Value>.self, from: Data(bytes)).value
+    } catch let newer as NewerVersion {
+      throw .newerVersion(path: path, found: newer.found, supported: version)
+    } catch let error as DecodingError {
+      if case .dataCorrupted(let context) = error, context.codingPath.isEmpty {
+        if jsonEndsEarly(bytes) { throw .truncated(path: path, byteCount: bytes.count) }
+        throw .corrupt(path: path, reason: "it is not valid JSON")
+      }
+      throw .corrupt(path: path, reason: Self.describe(error))
+    } catch {
+      throw .corrupt(path: path, reason: "\(error)")
+    }
+  }
+
+  // MARK: - Saving
+
+  /// Writes `value` to the file, replacing the file there in one step once the new one is complete.
+  ///
+  /// Creates the folders above the file if they are missing. Writes the JSON to a new file in the
+  /// same folder, flushes it to the disk, renames it over the old file and flushes the folder, so a
+  /// crash or a full disk leaves the old file or the new one, whole. Refuses to replace a file that
+  /// ``load()`` cannot read.
+  /// - Throws: ``JSONFileError/refusedToReplace(_:)`` with the reason the file there does not
+  ///   load; ``JSONFileError/valueTooLarge(path:byteCount:limit:)``; or
+  ///   ``JSONFileError/writeFailed(path:reason:)``. The file at the path, if any, is then as it was.
+  /// - Complexity: O(*n*) in the size of the value, plus a ``load()`` of the file it replaces.
+  public func save(_ value: Value) throws(JSONFileError) {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    let bytes: [UInt8]
+    do {
+      bytes = Array(try encoder.encode(Envelope(version: version, value: value)))
+    } catch {
+      throw .writeFailed(path: path, reason: "the value cannot be written as JSON: \(error)")
+    }
+    guard bytes.count <= maximumBytes else {
+      throw .valueTooLarge(path: path, byteCount: bytes.count, limit: maximumBytes)
+    }
+    // NB: when the path is a symbolic link, the file it links to is replaced, not the link. A
+    // file URL's path is absolute, so it has a slash before the name.
+    let target =
+      FileSystem.isSymbolicLink(path)
+      ? url.resolvingSymlinksInPath().path(percentEncoded: false) : path
+    let slash = target.lastIndex(of: "/") ?? target.startIndex
+    let folder = String(target[..<slash])
+    let name = target[slash...].dropFirst()
+    do throws(FileSystem.Failure) {
+      try FileSystem.createFolders(folder)
+    } catch {
+      throw .writeFailed(path: path, reason: error.message)
+    }
+    do throws(JSONFileError) {
+      _ = try load()
+    } catch {
+      throw .refusedToReplace(error)
+    }
+    // NB: the name is cut to 100 bytes, so that the temporary file's name stays within the 255 of
+    // most file systems however long the file's name is.
+    let shortName = String(decoding: name.utf8.prefix(100), as: UTF8.self)
+    let temporary = "\(folder)/.\(shortName).\(UInt64.random(in: 0...UInt64.max)).tmp"
+    do throws(FileSystem.Failure) {
+      try FileSystem.writeNewFile(temporary, bytes: bytes)
+      try FileSystem.move(temporary, to: target)
+    } catch {
+      FileSystem.remove(temporary)
+      throw .writeFailed(path: path, reason: error.message)
+    }
+    FileSystem.syncFolder(folder)
+  }
+
+  // MARK: - Moving aside
+
+  /// Renames the file to a backup beside it, so that a file that does not load is kept while the
+  /// app starts over: `notes.json` becomes `notes.json.backup`, or `notes.json.backup-2`, and so on
+  /// if that exists.
+  ///
+  /// An existing backup is never replaced.
+  /// - Returns: Where the file now is, or `nil` if nothing was at the path.
+  /// - Throws: ``JSONFileError/moveAsideFailed(path:reason:)``; the file is then still at its path.
+  public func moveAside() throws(JSONFileError) -> URL? {
+    do throws(FileSystem.Failure) {
+      guard try FileSystem.exists(path) else { return nil }
+      for number in 1...1_000 {
+        let backup = number == 1 ? "\(path).backup" : "\(path).backup-\(number)"
+        // NB: a backup made between this check and the rename would be replaced; two apps moving
+        // the same file aside at the same moment is not a case worth a lock.
+        guard try !FileSystem.exists(backup) else { continue }
+        try FileSystem.move(path, to: backup)
+        return URL(filePath: backup)
+      }
+    } catch {
+      throw .moveAsideFailed(path: path, reason: error.message)
+    }
+    throw .moveAsideFailed(path: path, reason: "1000 backups of it exist already")
+  }
+
+  // MARK: - The format
+
+  /// Describes a decoding error by the place in the file: `value.notes[1]: Expected …`.
+  private static func describe(_ error: DecodingError) -> String {
+    let (codingPath, detail): ([any CodingKey], String)
+    switch error {
+    case .typeMismatch(_, let context), .valueNotFound(_, let context),
+      .dataCorrupted(let context):
+      (codingPath, detail) = (context.codingPath, context.debugDescription)
+    case .keyNotFound(let key, let context):
+      (codingPath, detail) = (context.codingPath, "no value for \"\(key.stringValue)\".")
+    @unknown default:
+      return "\(error)"
+    }
+    guard let first = codingPath.first, first.stringValue == EnvelopeKey.value.stringValue else {
+      return """
+        it is not in the format JSONFile writes, {"formatVersion": 1, "value": …}: \(detail)
+        """
+    }
+    var place = ""
+    for key in codingPath {
+      if let index = key.intValue {
+        place += "[\(index)]"
+      } else {
+        place += place.isEmpty ? key.stringValue : ".\(key.stringValue)"
+      }
+    }
+    return "\(place): \(detail)"
+  }
+}
+
+/// The keys of the file's envelope.
+private enum EnvelopeKey: String, CodingKey {
+  case formatVersion
+  case value
+}
+
+/// The file's content: the format's version, and the value.
+private struct Envelope<Value: Codable>: Codable {
+  var version: Int
+  var value: Value
+
+  init(version: Int, value: Value) {
+    self.version = version
+    self.value = value
+  }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: EnvelopeKey.self)
+    version = try container.decode(Int.self, forKey: .formatVersion)
+    // NB: the version is checked before the value is decoded: a newer format may not decode.
+    if let supported = decoder.userInfo[.supportedVersion] as? Int, version > supported {
+      throw NewerVersion(found: version)
+    }
+    guard version >= 1 else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .formatVersion, in: container,
+        debugDescription: "the format version is \(version), not 1 or more.")
+    }
+    value = try container.decode(Value.self, forKey: .value)
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: EnvelopeKey.self)
+    try container.encode(version, forKey: .formatVersion)
+    try container.encode(value, forKey: .value)
+  }
+}
+
+/// Thrown while decoding a file of a newer format than the app reads.
+private struct NewerVersion: Error {
+  var found: Int
+}
+
+extension CodingUserInfoKey {
+  /// The newest format version the decoder reads.
+  fileprivate static let supportedVersion = CodingUserInfoKey(
+    rawValue: "JSONFile.supportedVersion")!
+}
