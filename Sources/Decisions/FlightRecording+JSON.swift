@@ -1,9 +1,9 @@
-// NB: the only file of the library that uses Foundation, for its JSON coders, and only internally:
-// on Linux, FoundationEssentials, the part of the toolchain's Foundation that has them.
+// NB: Foundation for its JSON coders: on Linux, FoundationEssentials, the part of the toolchain's
+// Foundation that has them. A plain import, as JSONFile's, which shows `URL` in its API.
 #if canImport(FoundationEssentials)
-  internal import FoundationEssentials
+  import FoundationEssentials
 #elseif canImport(Foundation)
-  internal import Foundation
+  import Foundation
 #endif
 
 #if canImport(FoundationEssentials) || canImport(Foundation)
