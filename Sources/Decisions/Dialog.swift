@@ -4,7 +4,7 @@
 /// The core shows a dialog by setting it in the state, and hears the answer as an event that
 /// carries a ``DialogResponse``. Nothing about it lives in the view, so a core test checks it by
 /// equality like any state, and a stale answer, from a dialog that is no longer shown, is dropped
-/// by ``Swift/Optional/respond(to:)``:
+/// by `Optional.respond(to:)`:
 ///
 /// ```swift
 /// enum Inbox: Feature {

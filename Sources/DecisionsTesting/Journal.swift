@@ -182,19 +182,65 @@ extension Journal where F.State: Equatable, F.Decision: Equatable {
     line: UInt = #line,
     column: UInt = #column
   ) {
+    expectReplayMatches(
+      at: Location(fileID: fileID, filePath: filePath, line: line, column: column),
+      states: ==, decisions: ==)
+  }
+}
+
+extension Journal {
+  /// Replays the recorded events through today's core and fails at the first step that differs,
+  /// for a main-actor feature.
+  ///
+  /// A main-actor feature's `Equatable` conformances are main-actor isolated, so the compiler
+  /// cannot ask for them here (SE-0470): this overload finds them at run time, on the main actor.
+  /// A state or decision type that is not `Equatable` fails the test, named.
+  /// - Parameters:
+  ///   - fileID: The caller's file id, for the failure's location.
+  ///   - filePath: The caller's file path, for the failure's location.
+  ///   - line: The caller's line, for the failure's location.
+  ///   - column: The caller's column, for the failure's location.
+  @MainActor
+  @_disfavoredOverload
+  public func expectReplayMatches(
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
     let location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
+    guard let states = runTimeEquality(of: F.State.self),
+      let decisions = runTimeEquality(of: F.Decision.self)
+    else {
+      reportFailure(
+        "expectReplayMatches compares states and decisions with ==, but "
+          + "\(String(reflecting: F.State.self)) or \(String(reflecting: F.Decision.self)) is not "
+          + "Equatable.", at: location)
+      return
+    }
+    expectReplayMatches(at: location, states: states, decisions: decisions)
+  }
+
+  /// Replays the recorded events and fails at the first step whose state or decisions differ, as
+  /// `states` and `decisions` compare them.
+  func expectReplayMatches(
+    at location: Location, states: (F.State, F.State) -> Bool,
+    decisions: (F.Decision, F.Decision) -> Bool
+  ) {
     let recorded = steps
     let replayed = replay(F.self, from: stateBeforeEvents, events: recorded.map(\.event))
     for (index, (old, new)) in zip(recorded, replayed).enumerated() {
       let title = "Replay step \(index + 1), \(describe(old.event))"
       if let problem = stateMismatch(
         "the replayed state", expected: old.state, actual: new.state,
-        labels: ("recorded", "replayed"))
+        labels: ("recorded", "replayed"), by: states)
       {
         reportFailure("\(title): \(problem)", at: location)
         return
       }
-      if let problem = decisionMismatch(expected: old.decisions, emitted: new.decisions, .on) {
+      if let problem = decisionMismatch(
+        expected: old.decisions, emitted: new.decisions, .on, by: decisions)
+      {
         reportFailure("\(title): \(problem)", at: location)
         return
       }

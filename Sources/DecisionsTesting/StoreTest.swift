@@ -256,7 +256,9 @@ public final class StoreTest<F: Feature>: Sendable {
     #if canImport(Observation)
       // NB: the conformances found at run time are used only on the main actor, as `send` on a
       // MainStore runs there: `#isolation` is the caller's, which this call runs on.
-      if kind == .mainStore, #isolation === MainActor.shared,
+      // NB: `#isolation` bound first: compared in place, it crashes the optimizer (Swift 6.3).
+      let isolation: (any Actor)? = #isolation
+      if kind == .mainStore, let isolation, isolation === MainActor.shared,
         let equality = StepEquality<F>.foundAtRunTime()
       {
         await sendStep(

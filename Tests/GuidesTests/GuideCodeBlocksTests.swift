@@ -76,6 +76,10 @@ import Testing
       "Tests/Examples/RemoteContentTests/ExplorationTests.swift",
       "Tests/DecisionsTestingTests/ExploreTests.swift",
     ],
+    "Docs/Navigation.md": [
+      "Tests/GuidesTests/NavigationGuide.swift",
+      "Tests/GuidesTests/NavigationGuideTests.swift",
+    ],
     "Docs/Recording.md": [
       "Tests/DecisionsTestingTests/Support/Keypad.swift",
       "Tests/DecisionsTestingTests/RecordingGuideExamples.swift",
