@@ -106,11 +106,13 @@ enum ClearAction: Equatable, Sendable {
 enum Checklist: Feature {
   struct State: Equatable, Sendable {
     var items: [Item] = []
+    var query = ""
     var dialog: Dialog<ClearAction>?
   }
   enum Event: Equatable, Sendable {
     case add(Item)
     case clearTapped
+    case queryChanged(String)
     case dialog(DialogResponse<ClearAction>)
   }
   enum Decision: Equatable, Sendable {
@@ -128,6 +130,9 @@ enum Checklist: Feature {
       state.dialog = Dialog(
         title: "Clear the list?", buttons: [.init("Clear", role: .destructive, action: .clear)])
       return []
+    case .queryChanged(let query):
+      state.query = query
+      return []
     case .dialog(let response):
       if state.dialog.respond(to: response) == .clear { state.items = [] }
       return []
@@ -143,10 +148,12 @@ enum Checklist: Feature {
 func show() -> [String] {
   let store = MainStore<Checklist>(state: .init(), deps: .init(log: { print($0) }))
   store.send(.add(Item(id: 1, title: "Buy milk")))
-  return store.state.items.map(\.title)
+  let query = store.binding(\.query, send: Checklist.Event.queryChanged)
+  query.wrappedValue = "milk"
+  return store.state.items.map(\.title) + [query.wrappedValue]
 }
 SWIFT
 perl -0pi -e 's/\.executableTarget\(.*?\),\n    \.testTarget\(.*?\),\n  \],/],/s' "$copy/Package.swift"
-expect_success "the issue's feature, with no annotation, on a MainStore (with a Dialog)"
+expect_success "the issue's feature, with no annotation, on a MainStore (with a Dialog and a binding)"
 
 echo "Default isolation: passed."

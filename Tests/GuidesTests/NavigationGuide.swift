@@ -68,3 +68,31 @@ enum Inbox: Feature {
     }
   }
 }
+
+/// A search screen whose field is bound to the state: the core keeps the query at most 20
+/// characters long, and clears the results when it is emptied.
+enum SearchField: Feature {
+  struct State: Equatable, Sendable {
+    var query = ""
+    var results: [String] = []
+  }
+
+  enum Event: Equatable, Sendable {
+    case queryChanged(String)
+  }
+
+  enum Decision: Equatable, Sendable {}
+
+  struct Deps: Sendable {}
+
+  static func makeDecisions(event: Event, state: inout State) -> [Decision] {
+    switch event {
+    case .queryChanged(let query):
+      state.query = String(query.prefix(20))
+      if state.query.isEmpty { state.results = [] }
+      return []
+    }
+  }
+
+  static func execute(_ decision: Decision, deps: Deps, effects: Effects<Event>) {}
+}

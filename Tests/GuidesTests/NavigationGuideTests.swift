@@ -103,3 +103,14 @@ import Testing
     await test.finish()
   }
 }
+
+@MainActor
+@Suite struct SearchFieldBindingTests {
+  @Test func whatTheUserTypesIsTheCoresAtOnce() {
+    let store = MainStore<SearchField>(state: .init(), deps: .init())
+    let query = store.binding(\.query, send: SearchField.Event.queryChanged)
+    query.wrappedValue = "a query longer than twenty characters"
+    #expect(store.state.query == "a query longer than ")
+    #expect(query.wrappedValue == "a query longer than ")
+  }
+}
