@@ -17,6 +17,8 @@ struct Options: Equatable {
   var timeout = Duration.seconds(5)
   /// The largest HTTP response body accepted, in bytes.
   var maxBytes = defaultMaxResponseBytes
+  /// Write the session's flight recording to this file when the demo ends.
+  var record: String?
   /// Print the usage and exit.
   var help = false
 
@@ -54,10 +56,12 @@ struct Options: Equatable {
       --timeout S         How long a whole HTTP search may take, in seconds, from 0.001 to 3600
                           (default 5).
       --max-bytes N       The largest HTTP response accepted, in bytes (default 8388608, 8 MiB).
+      --record FILE       Keep the session's last 10,000 events in a flight recorder, and write
+                          them as a JSON recording to FILE when the demo ends (replace FILE).
       -h, --help          Show this help.
 
-    Exits with 0 when the input or script ends, 1 if the output cannot be written, 2 if the options
-    are malformed.
+    Exits with 0 when the input or script ends, 1 if the output or the recording cannot be
+    written, 2 if the options are malformed.
     """
 
   /// Why the command line could not be parsed.
@@ -123,6 +127,12 @@ struct Options: Equatable {
         options.timeout = try checked { try parseTimeout(value(for: argument)) }
       case "--max-bytes":
         options.maxBytes = try checked { try parseByteCount(value(for: argument)) }
+      case "--record":
+        let path = try value(for: argument)
+        guard !path.isEmpty, !path.hasSuffix("/") else {
+          throw ParseError(description: "--record takes the path of a file, not \(shown(path))")
+        }
+        options.record = path
       case "-h", "--help":
         options.help = true
       default:

@@ -38,6 +38,21 @@ if options.help {
   exit(0)
 }
 
+// NB: the `--record` file's folder is checked now, not after the whole session.
+if let path = options.record {
+  let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+  var isFolder: ObjCBool = false
+  guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue
+  else {
+    writeError("search: --record: there is no folder \(folder) to write \(path) in\n")
+    exit(2)
+  }
+  if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+    writeError("search: --record: \(path) is a folder, not a file\n")
+    exit(2)
+  }
+}
+
 let source: SearchSource
 if let url = options.source {
   source = .http(url: url, timeout: options.timeout, maxBytes: options.maxBytes)
@@ -61,7 +76,25 @@ let store = Store<SearchFeature>(
   state: SearchFeature.State(), deps: .live(source: source),
   diagnostics: { diagnostic in
     if case .state(let state) = diagnostic { screen.show(state) }
-  })
+  },
+  recorder: options.record.map { _ in FlightRecorder(capacity: 10_000) })
+
+/// Writes the flight recording to the `--record` file, if any, then exits with `status`; exits
+/// with 1, saying why, if the recording cannot be written.
+func finish(status: Int32) async -> Never {
+  if let path = options.record, let recording = await store.flightRecording(note: "search --record")
+  {
+    do {
+      let json = try recording.json()
+      try Data(json.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+    } catch {
+      let reason = (error as? FlightRecordingError)?.description ?? error.localizedDescription
+      writeError("search: could not write the recording to \(path): \(reason)\n")
+      exit(1)
+    }
+  }
+  exit(status)
+}
 
 /// Performs one step of the session.
 func perform(_ step: Step) async {
@@ -76,7 +109,7 @@ func perform(_ step: Step) async {
     await store.settle()
   case .quit:
     await store.stop()
-    exit(0)
+    await finish(status: 0)
   }
 }
 
@@ -107,4 +140,4 @@ if let script = options.script {
 }
 // The steps ended: let the search in flight finish, then leave.
 await store.settle()
-exit(0)
+await finish(status: 0)

@@ -14,7 +14,7 @@ import Decisions
 /// A failed search shows its reason until the user types again or retries.
 public enum SearchFeature: Core {
   /// What the screen shows: the query as typed, and where its search is.
-  public struct State: Equatable, Sendable {
+  public struct State: Equatable, Sendable, Codable {
     /// The query as typed, white space included.
     public var query: String
     /// Where the search for ``searchText`` is.
@@ -30,7 +30,7 @@ public enum SearchFeature: Core {
   /// Where the search for the query on screen is.
   ///
   /// Every phase but ``idle`` is about that query.
-  public enum Phase: Equatable, Sendable {
+  public enum Phase: Equatable, Sendable, Codable {
     /// Nothing to search: the query is empty or only white space. No results are shown.
     case idle
     /// Waiting for typing to pause for ``SearchFeature/quietPeriod`` before searching.
@@ -44,14 +44,14 @@ public enum SearchFeature: Core {
   }
 
   /// Something that happened: to the view, or to the search (the results of waiting and searching).
-  public enum Event: Equatable, Sendable {
+  public enum Event: Equatable, Sendable, Codable {
     /// The user did something.
     case view(View)
     /// The debounce or the search produced a result.
     case model(Model)
 
     /// Events from the view.
-    public enum View: Equatable, Sendable {
+    public enum View: Equatable, Sendable, Codable {
       /// The user typed: the query is now this text (the whole of it, not the last keystroke).
       case queryChanged(String)
       /// The user asked to run the failed search again.
@@ -59,7 +59,7 @@ public enum SearchFeature: Core {
     }
 
     /// Events from waiting and searching.
-    public enum Model: Equatable, Sendable {
+    public enum Model: Equatable, Sendable, Codable {
       /// Typing paused for the quiet period after the query with this search text.
       case quietPeriodEnded(String)
       /// A search finished with these results.

@@ -2,7 +2,7 @@
 ///
 /// Results carry the text they were searched for, so that the core can tell a late answer for an
 /// older query from the answer it waits for.
-public struct SearchResults: Equatable, Sendable {
+public struct SearchResults: Equatable, Sendable, Codable {
   /// The text searched for.
   public var query: String
   /// The texts of the matching facts, in the source's order.

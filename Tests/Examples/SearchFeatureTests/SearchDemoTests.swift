@@ -1,4 +1,7 @@
+import Decisions
+import DecisionsTesting
 import Foundation
+import SearchFeature
 import TestSupport
 import Testing
 
@@ -162,6 +165,8 @@ import Testing
       ["--max-bytes", "0"],
       #"--max-bytes takes a whole number of bytes from 1 to 1073741824, not "0""#
     ),
+    (["--record", ""], "--record takes the path of a file, not "),
+    (["--record", "/tmp/"], "--record takes the path of a file, not /tmp/"),
   ])
   func badArgumentsFailWithAClearMessage(arguments: [String], message: String) throws {
     let run = try runSearch(arguments)
@@ -176,6 +181,63 @@ import Testing
     #expect(run.status == 0)
     #expect(run.output.hasPrefix("USAGE: search [options]"))
     #expect(run.output.contains("--script STEPS"))
+  }
+}
+
+/// `search --record FILE`: the session's flight recording, written when the demo ends.
+@Suite(.timeLimit(.minutes(3))) struct SearchDemoRecordingTests {
+  @Test func aRecordingReplaysToTheStateTheSessionEndedIn() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("search-record-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("session.json")
+    let run = try runSearch(
+      ["--script", "c;cu;cube;:settle;prime;:q", "--delay", "0", "--record", file.path])
+    #expect(run.status == 0)
+    #expect(run.errors == "")
+
+    let recording = try FlightRecording<SearchFeature>(json: Data(contentsOf: file))
+    #expect(recording.trigger == .requested(note: "search --record"))
+    #expect(recording.eventsBefore == 0)
+    #expect(
+      recording.events.prefix(3) == [
+        .view(.queryChanged("c")), .view(.queryChanged("cu")), .view(.queryChanged("cube")),
+      ])
+    #expect(recording.events.contains(.view(.queryChanged("prime"))))
+    let replay = Replay(recording)
+    #expect(replay.steps.last?.state == recording.finalState)
+    #expect(recording.finalState.query == "prime")
+  }
+
+  @Test func aRecordingOfAQuitSessionIsWrittenToo() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("search-record-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("quit.json")
+    let run = try runSearch(["--script", "pr;:q", "--delay", "0", "--record", file.path])
+    #expect(run.status == 0)
+    let recording = try FlightRecording<SearchFeature>(json: Data(contentsOf: file))
+    #expect(recording.events == [.view(.queryChanged("pr"))])
+  }
+
+  @Test func aFileInAFolderThatDoesNotExistFailsAtOnce() throws {
+    let run = try runSearch(
+      ["--script", "c", "--delay", "0", "--record", "/nonexistent-folder/session.json"])
+    #expect(run.status == 2)
+    #expect(
+      run.errors
+        == "search: --record: there is no folder /nonexistent-folder to write "
+        + "/nonexistent-folder/session.json in\n")
+    #expect(run.output == "")
+  }
+
+  @Test func aFolderIsNotAFile() throws {
+    let folder = FileManager.default.temporaryDirectory
+    let run = try runSearch(["--script", "c", "--delay", "0", "--record", folder.path])
+    #expect(run.status == 2)
+    #expect(run.errors.hasSuffix("is a folder, not a file\n"))
   }
 }
 
