@@ -96,3 +96,121 @@ enum SearchField: Feature {
 
   static func execute(_ decision: Decision, deps: Deps, effects: Effects<Event>) {}
 }
+
+/// A screen that shows a note and loads its history.
+enum NoteDetail: Feature {
+  struct State: Equatable, Sendable {
+    var note: String
+    var history: [String]?
+  }
+
+  enum Event: Equatable, Sendable {
+    case appeared
+    case historyLoaded([String])
+    case deleteTapped
+  }
+
+  enum Decision: Equatable, Sendable {
+    case loadHistory(String)
+  }
+
+  struct Deps: Sendable {
+    var history: @Sendable (String) async throws -> [String]
+  }
+
+  static func makeDecisions(event: Event, state: inout State) -> [Decision] {
+    switch event {
+    case .appeared:
+      return [.loadHistory(state.note)]
+    case .historyLoaded(let history):
+      state.history = history
+      return []
+    case .deleteTapped:
+      return []  // the parent pops the screen
+    }
+  }
+
+  static func execute(_ decision: Decision, deps: Deps, effects: Effects<Event>) {
+    switch decision {
+    case .loadHistory(let note):
+      effects.run(id: "history") { send in
+        await send(.historyLoaded(try await deps.history(note)))
+      }
+    }
+  }
+}
+
+/// A list of notes that pushes a detail screen for each note opened.
+enum NoteList: Feature {
+  struct State: Equatable, Sendable {
+    var notes = ["Groceries", "Ideas"]
+    var path = ScreenStack<NoteDetail.State>()
+  }
+
+  enum Event: Equatable, Sendable {
+    case open(String)
+    case detail(id: ScreenStack<NoteDetail.State>.ID, NoteDetail.Event)
+    case pathChanged([ScreenStack<NoteDetail.State>.ID])
+    case backToList
+    case deepLink(String)
+  }
+
+  enum Decision: Equatable, Sendable {
+    case detail(id: ScreenStack<NoteDetail.State>.ID, NoteDetail.Decision)
+  }
+
+  nonisolated enum Scope: Hashable, Sendable {
+    case detail(ScreenStack<NoteDetail.State>.ID)
+  }
+
+  struct Deps: Sendable {
+    var detail: NoteDetail.Deps
+  }
+
+  static let childWork: [ChildWork<State>] = [
+    .stack(NoteDetail.self, in: \.path) { (scope: Scope) in
+      if case .detail(let id) = scope { id } else { nil }
+    }
+  ]
+
+  static func makeDecisions(event: Event, state: inout State) -> [Decision] {
+    switch event {
+    case .open(let note):
+      let id = state.path.push(NoteDetail.State(note: note))
+      return NoteDetail.makeDecisions(
+        event: .appeared, id: id, in: &state.path, embed: Decision.detail)
+
+    case .detail(let id, .deleteTapped):
+      guard let detail = state.path[id: id] else { return [] }
+      state.notes.removeAll { $0 == detail.note }
+      state.path.pop(from: id)
+      return []
+
+    case .detail(let id, let event):
+      return NoteDetail.makeDecisions(event: event, id: id, in: &state.path, embed: Decision.detail)
+
+    case .pathChanged(let ids):
+      state.path.keep(ids)
+      return []
+
+    case .backToList:
+      state.path.popToRoot()
+      return []
+
+    case .deepLink(let note):
+      // A new stack: its screens are new screens, even where an id is the same as before. The
+      // screen loads when it appears.
+      state.path = [NoteDetail.State(note: note)]
+      return []
+    }
+  }
+
+  static func execute(_ decision: Decision, deps: Deps, effects: Effects<Event>) {
+    switch decision {
+    case .detail(let id, let decision):
+      NoteDetail.execute(decision, deps: deps.detail, effects: effects, scope: Scope.detail(id)) {
+        .detail(id: id, $0)
+      }
+    }
+  }
+}

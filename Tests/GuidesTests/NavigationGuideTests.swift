@@ -114,3 +114,116 @@ import Testing
     #expect(query.wrappedValue == "a query longer than ")
   }
 }
+
+@Suite struct NoteListStackTests {
+  typealias ID = ScreenStack<NoteDetail.State>.ID
+
+  @Test func openingANotePushesItsScreenWhichLoads() {
+    var test = CoreTest<NoteList>(state: .init())
+    test.send(.open("Ideas"), decisions: [.detail(id: ID(0), .loadHistory("Ideas"))]) {
+      $0.path.push(NoteDetail.State(note: "Ideas"))
+    }
+    test.send(.detail(id: ID(0), .historyLoaded(["v1"]))) {
+      $0.path[id: ID(0)]?.history = ["v1"]
+    }
+    test.send(.pathChanged([])) {
+      $0.path.popToRoot()
+    }
+    // The screen is gone: its late events find nothing.
+    test.send(.detail(id: ID(0), .historyLoaded(["v2"])))
+  }
+
+  @Test func aScreenAsksToBeDismissed() {
+    var test = CoreTest<NoteList>(state: .init())
+    test.send(.open("Ideas"), decisions: [.detail(id: ID(0), .loadHistory("Ideas"))]) {
+      $0.path.push(NoteDetail.State(note: "Ideas"))
+    }
+    test.send(.detail(id: ID(0), .deleteTapped)) {
+      $0.notes = ["Groceries"]
+      $0.path.pop()
+    }
+  }
+
+  // Popping a screen ends its work; the same note opened again is a new screen with work of its
+  // own, and the old load's answer never reaches it.
+  @Test func aPoppedScreensLoadEndsWithIt() async throws {
+    let history = ControlledDependency<String, [String]>()
+    let test = StoreTest<NoteList>(
+      state: .init(), deps: .init(detail: .init(history: { try await history($0) })))
+    await test.send(.open("Ideas"), decisions: [.detail(id: ID(0), .loadHistory("Ideas"))]) {
+      $0.path.push(NoteDetail.State(note: "Ideas"))
+    }
+    let first = try await history.nextCall()
+    await test.send(.backToList) {
+      $0.path.popToRoot()
+    }
+    await test.send(.open("Ideas"), decisions: [.detail(id: ID(1), .loadHistory("Ideas"))]) {
+      $0.path.push(NoteDetail.State(note: "Ideas"))
+    }
+    first.answer(["stale"])  // cancelled already: goes nowhere
+    let second = try await history.nextCall()
+    second.answer(["fresh"])
+    await test.receive(.detail(id: ID(1), .historyLoaded(["fresh"]))) {
+      $0.path[id: ID(1)]?.history = ["fresh"]
+    }
+    await test.finish()
+    #expect(!first.isWaiting)
+  }
+}
+
+// A deep link replaces the whole stack, so its screen has the old screen's id (#0). The old
+// screen's load, answered after, must not reach it.
+@Suite struct NoteListDeepLinkTests {
+  @Test func aReplacedScreensLoadNeverReachesTheScreenWithItsId() async throws {
+    let history = ControlledDependency<String, [String]>()
+    let test = StoreTest<NoteList>(
+      state: .init(), deps: .init(detail: .init(history: { try await history($0) })))
+    let id = ScreenStack<NoteDetail.State>.ID(0)
+    await test.send(.open("Ideas"), decisions: [.detail(id: id, .loadHistory("Ideas"))]) {
+      $0.path.push(NoteDetail.State(note: "Ideas"))
+    }
+    let old = try await history.nextCall()
+    await test.send(.deepLink("Groceries")) {
+      $0.path = [NoteDetail.State(note: "Groceries")]
+    }
+    old.answer(["an idea"])  // its work was cancelled with its screen: nothing arrives
+    await test.send(
+      .detail(id: id, .appeared), decisions: [.detail(id: id, .loadHistory("Groceries"))])
+    let new = try await history.nextCall()
+    new.answer(["milk"])
+    await test.receive(.detail(id: id, .historyLoaded(["milk"]))) {
+      $0.path[id: id]?.history = ["milk"]
+    }
+    await test.finish()
+  }
+}
+
+// The same promise under a race: the old screen's answer comes from another task while the deep
+// link is sent. Whichever comes first, the old answer is never processed after the deep link.
+@Suite(.timeLimit(.minutes(3))) struct NoteListStackRaceTests {
+  @Test(arguments: StoreKind.allCases)
+  func anOldScreensAnswerNeverReachesTheNewOneWithItsId(on kind: StoreKind) async throws {
+    for round in 0..<200 {
+      let history = ControlledDependency<String, [String]>()
+      let test = await StoreTest<NoteList>(
+        state: .init(), deps: .init(detail: .init(history: { try await history($0) })),
+        exhaustivity: .off, endChecks: [], on: kind)
+      await test.send(.open("old"))
+      let old = try await history.nextCall()
+      async let answered: Void = old.answer(["old"])
+      await test.send(.deepLink("new"))
+      await answered
+      await test.send(.detail(id: ScreenStack<NoteDetail.State>.ID(0), .appeared))
+      try await history.nextCall().answer(["new"])
+      await test.settle()
+      let events = test.processedEvents
+      let link = try #require(events.firstIndex(of: .deepLink("new")))
+      let late = events[link...].filter {
+        if case .detail(_, .historyLoaded(["old"])) = $0 { true } else { false }
+      }
+      #expect(late.isEmpty, "round \(round): \(events)")
+      #expect(await test.state.path.first?.screen.history == ["new"])
+      await test.finish()
+    }
+  }
+}

@@ -1,0 +1,107 @@
+import Decisions
+import Foundation
+import Testing
+
+@Suite struct ScreenStackTests {
+  @Test func pushingGivesEachScreenANewId() {
+    var stack = ScreenStack<String>()
+    let a = stack.push("a")
+    let b = stack.push("b")
+    #expect(a == ScreenStack<String>.ID(0))
+    #expect(b == ScreenStack<String>.ID(1))
+    #expect(stack.ids == [a, b])
+    #expect(stack.pop() == "b")
+    // A screen pushed again, even the same, is a new screen.
+    let again = stack.push("b")
+    #expect(again == ScreenStack<String>.ID(2))
+    #expect(stack.ids == [a, again])
+    #expect(stack.map(\.screen) == ["a", "b"])
+  }
+
+  @Test func poppingToAndFromAScreen() {
+    var stack: ScreenStack<String> = ["a", "b", "c", "d"]
+    let ids = stack.ids
+    let wentBack23 = stack.pop(to: ids[1])
+    #expect(wentBack23)
+    #expect(stack.map(\.screen) == ["a", "b"])
+    let wentBack26 = stack.pop(to: ids[3])
+    #expect(!wentBack26)  // gone: nothing happens
+    #expect(stack.map(\.screen) == ["a", "b"])
+    let dismissed29 = stack.pop(from: ids[1])
+    #expect(dismissed29)
+    #expect(stack.map(\.screen) == ["a"])
+    let dismissed32 = stack.pop(from: ids[2])
+    #expect(!dismissed32)
+    stack.push("e")
+    stack.popToRoot()
+    #expect(stack.isEmpty)
+    #expect(stack.pop() == nil)
+  }
+
+  @Test func aScreenChangesInPlaceBySubscript() {
+    var stack: ScreenStack<String> = ["a", "b"]
+    let b = stack.ids[1]
+    stack[id: b] = "B"
+    #expect(stack[id: b] == "B")
+    #expect(stack.ids[1] == b)
+    stack[id: stack.ids[0]] = nil  // pops it and the screens above
+    #expect(stack.isEmpty)
+  }
+
+  // The platform's stack can only go back: a path that is a bottom part of the stack's is kept;
+  // anything else is the core's to decide, and changes nothing.
+  @Test func keepingThePlatformsPathOnlyPops() {
+    var stack: ScreenStack<String> = ["a", "b", "c"]
+    let ids = stack.ids
+    let kept55 = stack.keep([ids[0]])
+    #expect(kept55)
+    #expect(stack.ids == [ids[0]])
+    let kept58 = stack.keep([ids[0], ids[1]])
+    #expect(!kept58)  // b is gone: not a part of the stack's path
+    #expect(stack.ids == [ids[0]])
+    let kept61 = stack.keep([ScreenStack<String>.ID(9)])
+    #expect(!kept61)
+    let kept63 = stack.keep([])
+    #expect(kept63)
+    #expect(stack.isEmpty)
+  }
+
+  @Test func equalityComparesScreensAndIds() {
+    var a: ScreenStack<String> = ["x"]
+    var b: ScreenStack<String> = ["x"]
+    #expect(a == b)
+    a.pop()
+    a.push("x")  // #1, not #0
+    #expect(a != b)
+    b.pop()
+    b.push("x")
+    #expect(a == b)
+  }
+
+  @Test func aStackSurvivesEncoding() throws {
+    var stack: ScreenStack<String> = ["a", "b"]
+    stack.pop()
+    stack.push("c")
+    let data = try JSONEncoder().encode(stack)
+    var decoded = try JSONDecoder().decode(ScreenStack<String>.self, from: data)
+    #expect(decoded == stack)
+    // The next id is kept: no id is given twice, even across a save.
+    #expect(decoded.push("d") == ScreenStack<String>.ID(3))
+  }
+
+  @Test(arguments: [
+    #"{"screens": [{"id": 0, "screen": "a"}, {"id": 0, "screen": "b"}], "nextID": 2}"#,
+    #"{"screens": [{"id": 5, "screen": "a"}], "nextID": 2}"#,
+    #"{"screens": [{"id": -1, "screen": "a"}], "nextID": 2}"#,
+  ])
+  func aCorruptStackIsRefused(json: String) {
+    #expect(throws: DecodingError.self) {
+      try JSONDecoder().decode(ScreenStack<String>.self, from: Data(json.utf8))
+    }
+  }
+
+  @Test func itDescribesItsScreensWithTheirIds() {
+    let stack: ScreenStack<String> = ["a", "b"]
+    #expect(stack.description == "[#0: a, #1: b]")
+  }
+}
