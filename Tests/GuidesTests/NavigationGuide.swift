@@ -214,3 +214,153 @@ enum NoteList: Feature {
     }
   }
 }
+
+/// A form in a sheet: a new name, checked with the server as it is typed.
+enum Rename: Feature {
+  struct State: Equatable, Sendable {
+    var name = ""
+    var isAvailable: Bool?
+  }
+
+  enum Event: Equatable, Sendable {
+    case nameChanged(String)
+    case checked(name: String, isAvailable: Bool)
+    case saveTapped
+  }
+
+  enum Decision: Equatable, Sendable {
+    case check(String)
+  }
+
+  struct Deps: Sendable {
+    var isAvailable: @Sendable (String) async throws -> Bool
+  }
+
+  static func makeDecisions(event: Event, state: inout State) -> [Decision] {
+    switch event {
+    case .nameChanged(let name):
+      state.name = name
+      state.isAvailable = nil
+      return [.check(name)]
+    case .checked(let name, let isAvailable):
+      guard name == state.name else { return [] }
+      state.isAvailable = isAvailable
+      return []
+    case .saveTapped:
+      return []  // the parent saves and dismisses
+    }
+  }
+
+  static func execute(_ decision: Decision, deps: Deps, effects: Effects<Event>) {
+    switch decision {
+    case .check(let name):
+      effects.run(id: "check") { send in
+        await send(.checked(name: name, isAvailable: try await deps.isAvailable(name)))
+      }
+    }
+  }
+}
+
+/// What an account screen presents, one at a time: the rename form, or the about sheet.
+enum AccountDestination: Feature {
+  enum State: Equatable, Sendable {
+    case rename(Rename.State)
+    case about
+  }
+
+  enum Event: Equatable, Sendable {
+    case rename(Rename.Event)
+  }
+
+  enum Decision: Equatable, Sendable {
+    case rename(Rename.Decision)
+  }
+
+  struct Deps: Sendable {
+    var rename: Rename.Deps
+  }
+
+  static func makeDecisions(event: Event, state: inout State) -> [Decision] {
+    switch (event, state) {
+    case (.rename(let event), .rename(var rename)):
+      let decisions = Rename.makeDecisions(event: event, state: &rename)
+      state = .rename(rename)
+      return decisions.map(Decision.rename)
+    case (.rename, .about):
+      return []  // an event for a destination that is not shown
+    }
+  }
+
+  static func execute(_ decision: Decision, deps: Deps, effects: Effects<Event>) {
+    switch decision {
+    case .rename(let decision):
+      Rename.execute(decision, deps: deps.rename, effects: effects, embed: Event.rename)
+    }
+  }
+}
+
+/// An account screen that presents a rename form or an about sheet.
+enum Account: Feature {
+  struct State: Equatable, Sendable {
+    var name = "ada"
+    @Presented var destination: AccountDestination.State?
+  }
+
+  enum Event: Equatable, Sendable {
+    case renameTapped
+    case aboutTapped
+    case destination(AccountDestination.Event)
+    case dismissed
+  }
+
+  enum Decision: Equatable, Sendable {
+    case destination(AccountDestination.Decision)
+  }
+
+  nonisolated enum Scope: Hashable, Sendable {
+    case destination
+  }
+
+  struct Deps: Sendable {
+    var destination: AccountDestination.Deps
+  }
+
+  static let childWork: [ChildWork<State>] = [
+    .optional(AccountDestination.self, state: \.$destination, scope: Scope.destination)
+  ]
+
+  static func makeDecisions(event: Event, state: inout State) -> [Decision] {
+    switch event {
+    case .renameTapped:
+      state.destination = .rename(Rename.State(name: state.name))
+      return []
+
+    case .aboutTapped:
+      state.destination = .about
+      return []
+
+    case .destination(.rename(.saveTapped)):
+      guard case .rename(let form) = state.destination, form.isAvailable == true else { return [] }
+      state.name = form.name
+      state.destination = nil
+      return []
+
+    case .destination(let event):
+      return AccountDestination.makeDecisions(
+        event: event, state: &state.destination, embed: Decision.destination)
+
+    case .dismissed:
+      state.destination = nil
+      return []
+    }
+  }
+
+  static func execute(_ decision: Decision, deps: Deps, effects: Effects<Event>) {
+    switch decision {
+    case .destination(let decision):
+      AccountDestination.execute(
+        decision, deps: deps.destination, effects: effects, scope: Scope.destination,
+        embed: Event.destination)
+    }
+  }
+}

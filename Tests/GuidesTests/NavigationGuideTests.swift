@@ -227,3 +227,101 @@ import Testing
     }
   }
 }
+
+@Suite struct AccountDestinationTests {
+  @Test func aRenameIsCheckedThenSaved() {
+    var test = CoreTest<Account>(state: .init())
+    test.send(.renameTapped) {
+      $0.destination = .rename(Rename.State(name: "ada"))
+    }
+    test.send(
+      .destination(.rename(.nameChanged("ada2"))),
+      decisions: [.destination(.rename(.check("ada2")))]
+    ) {
+      $0.destination = .rename(Rename.State(name: "ada2"))
+    }
+    test.send(.destination(.rename(.checked(name: "ada2", isAvailable: true)))) {
+      $0.destination = .rename(Rename.State(name: "ada2", isAvailable: true))
+    }
+    test.send(.destination(.rename(.saveTapped))) {
+      $0.name = "ada2"
+      $0.destination = nil
+    }
+  }
+
+  @Test func anEventForADestinationThatIsNotShownIsDropped() {
+    var test = CoreTest<Account>(state: .init())
+    test.send(.aboutTapped) {
+      $0.destination = .about
+    }
+    test.send(.destination(.rename(.nameChanged("x"))))
+  }
+
+  // One destination at a time: presenting another ends the first one's work, and its answer
+  // never reaches the next one, even a new rename form in its place.
+  @Test func replacingTheDestinationEndsItsWork() async throws {
+    let isAvailable = ControlledDependency<String, Bool>()
+    let test = StoreTest<Account>(
+      state: .init(),
+      deps: .init(destination: .init(rename: .init(isAvailable: { try await isAvailable($0) }))))
+    await test.send(.renameTapped) {
+      $0.destination = .rename(Rename.State(name: "ada"))
+    }
+    await test.send(
+      .destination(.rename(.nameChanged("bea"))),
+      decisions: [.destination(.rename(.check("bea")))]
+    ) {
+      $0.destination = .rename(Rename.State(name: "bea"))
+    }
+    let check = try await isAvailable.nextCall()
+    await test.send(.renameTapped) {  // a new form, in place of the old one
+      $0.destination = .rename(Rename.State(name: "ada"))
+    }
+    check.answer(false)  // the old form's check: cancelled, goes nowhere
+    await test.send(
+      .destination(.rename(.nameChanged("bea"))),
+      decisions: [.destination(.rename(.check("bea")))]
+    ) {
+      $0.destination = .rename(Rename.State(name: "bea"))
+    }
+    let newCheck = try await isAvailable.nextCall()
+    newCheck.answer(true)
+    await test.receive(.destination(.rename(.checked(name: "bea", isAvailable: true)))) {
+      $0.destination = .rename(Rename.State(name: "bea", isAvailable: true))
+    }
+    await test.send(.dismissed) {
+      $0.destination = nil
+    }
+    await test.finish()
+  }
+}
+
+// The destination's promise under a race: the old form's check answers from another task while a
+// new form replaces it. The answer is never processed after the replacement.
+@Suite(.timeLimit(.minutes(3))) struct AccountDestinationRaceTests {
+  @Test(arguments: StoreKind.allCases)
+  func anOldDestinationsAnswerNeverReachesTheNewOne(on kind: StoreKind) async throws {
+    for round in 0..<200 {
+      let isAvailable = ControlledDependency<String, Bool>()
+      let test = await StoreTest<Account>(
+        state: .init(),
+        deps: .init(destination: .init(rename: .init(isAvailable: { try await isAvailable($0) }))),
+        exhaustivity: .off, endChecks: [], on: kind)
+      await test.send(.renameTapped)
+      await test.send(.destination(.rename(.nameChanged("ada"))))
+      let check = try await isAvailable.nextCall()
+      async let answered: Void = check.answer(true)
+      await test.send(.renameTapped)
+      await answered
+      await test.settle()
+      let events = test.processedEvents
+      let replaced = try #require(events.lastIndex(of: .renameTapped))
+      let late = events[replaced...].filter {
+        if case .destination(.rename(.checked)) = $0 { true } else { false }
+      }
+      #expect(late.isEmpty, "round \(round): \(events)")
+      #expect(await test.state.destination == .rename(Rename.State(name: "ada")))
+      await test.finish()
+    }
+  }
+}
