@@ -186,6 +186,19 @@ public final class StoreTest<F: Feature>: Sendable {
     line: UInt = #line,
     column: UInt = #column
   ) {
+    self.init(
+      onMainStoreWith: state, deps: deps, clocks: clocks, exhaustivity: exhaustivity,
+      endChecks: endChecks,
+      location: Location(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// Creates a ``Decisions/MainStore`` from a state and deps, recording its diagnostics, and a
+  /// test of it.
+  @MainActor
+  fileprivate convenience init(
+    onMainStoreWith state: F.State, deps: F.Deps, clocks: [TestClock], exhaustivity: Exhaustivity,
+    endChecks: EndChecks, location: Location
+  ) {
     let journal = Journal<F>(initialState: state)
     // NB: before the store, which takes its `workActivity` once, as it is made.
     WorkActivity.startTracking()
@@ -193,7 +206,7 @@ public final class StoreTest<F: Feature>: Sendable {
     self.init(
       MainStoreUnderTest(store: store), workActivity: store.workActivity, journal: journal,
       deps: deps, clocks: clocks, exhaustivity: exhaustivity, endChecks: endChecks,
-      location: Location(fileID: fileID, filePath: filePath, line: line, column: column))
+      location: location)
   }
 
   /// Creates a test of `store`, which records its diagnostics in `journal`.
@@ -576,13 +589,9 @@ extension StoreTest where F: SendableMetatype {
         endChecks: endChecks, fileID: fileID, filePath: filePath, line: line, column: column)
     #if canImport(Observation)
       case .mainStore:
-        let journal = Journal<F>(initialState: state)
-        // NB: before the store, which takes its `workActivity` once, as it is made.
-        WorkActivity.startTracking()
-        let store = MainStore(state: state, deps: deps, diagnostics: journal.record)
         self.init(
-          MainStoreUnderTest(store: store), workActivity: store.workActivity, journal: journal,
-          deps: deps, clocks: clocks, exhaustivity: exhaustivity, endChecks: endChecks,
+          onMainStoreWith: state, deps: deps, clocks: clocks, exhaustivity: exhaustivity,
+          endChecks: endChecks,
           location: Location(fileID: fileID, filePath: filePath, line: line, column: column))
     #endif
     }

@@ -148,14 +148,11 @@ private enum Opaque: @MainActor Feature {
     #expect(!paths.isEmpty)
     for path in paths {
       let journal = Journal<Greeter>(initialState: .init())
-      // NB: the greeting waits until the store is stopped, so work sends nothing of its own.
+      // NB: the greeting is never answered: it waits until the store is stopped, so work sends
+      // nothing of its own.
+      let greet = ControlledDependency<String, String>()
       let store = MainStore<Greeter>(
-        state: .init(),
-        deps: .init(greet: { _ in
-          try await Task.sleep(for: .seconds(3_600))
-          return ""
-        }),
-        diagnostics: journal.record)
+        state: .init(), deps: .init(greet: { try await greet($0) }), diagnostics: journal.record)
       await path.expectStoreAgrees(store, journal: journal)
       store.stop()
     }
@@ -169,13 +166,9 @@ private enum Opaque: @MainActor Feature {
     // The store starts elsewhere than the path: its first state differs.
     let start = Greeter.State(name: "", greeting: "z")
     let journal = Journal<Greeter>(initialState: start)
+    let greet = ControlledDependency<String, String>()
     let store = MainStore<Greeter>(
-      state: start,
-      deps: .init(greet: { _ in
-        try await Task.sleep(for: .seconds(3_600))
-        return ""
-      }),
-      diagnostics: journal.record)
+      state: start, deps: .init(greet: { try await greet($0) }), diagnostics: journal.record)
     await withKnownIssue {
       await path.expectStoreAgrees(store, journal: journal)
     } matching: {
