@@ -121,6 +121,27 @@ public enum DialogResponse<Action> {
   case dismissed
 }
 
+extension Dialog where Action: Equatable {
+  /// The action that `response` chose, if it is an answer to this dialog; nil for a dismissal or
+  /// an action none of its buttons has.
+  ///
+  /// For a dialog kept somewhere other than an optional of its own, such as a case of a
+  /// destination enum: the parent takes the action, then dismisses the dialog itself.
+  /// ```swift
+  /// case .destination(.dialog(let response)):
+  ///   guard case .confirmDeleteAll(let dialog) = state.destination else { return [] }
+  ///   state.destination = nil
+  ///   if dialog.action(for: response) == .deleteAll { state.contacts = [] }
+  /// ```
+  /// - Parameter response: The answer, from the feature's event.
+  /// - Returns: The action the user chose, or nil.
+  public func action(for response: DialogResponse<Action>) -> Action? {
+    guard case .chose(let action) = response, buttons.contains(where: { $0.action == action })
+    else { return nil }
+    return action
+  }
+}
+
 extension Optional {
   /// Takes an answer to the dialog shown here: dismisses it, and returns the action chosen, if any.
   ///
@@ -138,15 +159,9 @@ extension Optional {
   public mutating func respond<Action: Equatable>(to response: DialogResponse<Action>) -> Action?
   where Wrapped == Dialog<Action> {
     guard let dialog = self else { return nil }
-    switch response {
-    case .dismissed:
-      self = nil
-      return nil
-    case .chose(let action):
-      guard dialog.buttons.contains(where: { $0.action == action }) else { return nil }
-      self = nil
-      return action
-    }
+    if case .chose = response, dialog.action(for: response) == nil { return nil }
+    self = nil
+    return dialog.action(for: response)
   }
 }
 

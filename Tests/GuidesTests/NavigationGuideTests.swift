@@ -325,3 +325,16 @@ import Testing
     }
   }
 }
+
+@Suite struct DialogActionTests {
+  // A dialog kept in a case of a destination enum: the parent asks the dialog which action an
+  // answer chose, and dismisses it itself.
+  @Test func aDialogTellsWhichActionAnAnswerChose() {
+    let dialog = Dialog<Inbox.DialogAction>(
+      title: "Archive all messages?",
+      buttons: [.init("Archive all", action: .archiveAll), .init("Cancel", role: .cancel)])
+    #expect(dialog.action(for: .chose(.archiveAll)) == .archiveAll)
+    #expect(dialog.action(for: .chose(.delete(id: 1))) == nil)  // none of its buttons
+    #expect(dialog.action(for: .dismissed) == nil)
+  }
+}
