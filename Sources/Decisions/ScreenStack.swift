@@ -34,6 +34,11 @@ public struct ScreenStack<Screen> {
       self.rawValue = rawValue
     }
 
+    /// The id with this number, as failure messages print it: `ID(rawValue: 3)`.
+    public init(rawValue: Int) {
+      self.rawValue = rawValue
+    }
+
     /// Whether `lhs` was pushed before `rhs`.
     public static func < (lhs: ID, rhs: ID) -> Bool { lhs.rawValue < rhs.rawValue }
 

@@ -100,6 +100,11 @@ import Testing
     }
   }
 
+  @Test func anIdIsMadeAsFailureMessagesPrintIt() {
+    #expect(ScreenStack<String>.ID(rawValue: 3) == ScreenStack<String>.ID(3))
+    #expect(ScreenStack<String>.ID(3).description == "#3")
+  }
+
   @Test func itDescribesItsScreensWithTheirIds() {
     let stack: ScreenStack<String> = ["a", "b"]
     #expect(stack.description == "[#0: a, #1: b]")
