@@ -123,22 +123,26 @@ extension Replay {
         ))
     }
     try page.open(steps: count, rows: rows, finalDiff: finalDiff)
-    try page.addTimeline(
-      steps.enumerated().map { index, step in
-        let before = state(atStep: index) ?? initialState
-        let changed = Node(reflecting: before) != Node(reflecting: step.state)
-        return (event: describeFlat(step.event), changed: changed)
-      })
-    try page.addInitialState(describe(initialState))
+    // NB: each state is reflected once, for its diff with the state before and for its text; the
+    // steps' sections are written before the timeline, which dims the steps that changed nothing.
+    var previous = Node(reflecting: initialState)
+    try page.addInitialState(previous.text)
+    var timeline: [(event: String, changed: Bool)] = []
     for (index, step) in steps.enumerated() {
-      let before = state(atStep: index) ?? initialState
+      let after = Node(reflecting: step.state)
+      let diff =
+        previous == after
+        ? nil
+        : DiffFormat.standard.render(
+          rootType: typeName(C.State.self), differences(between: previous, and: after))
       try page.addStep(
         number: index + 1, event: describe(step.event),
-        decisions: step.decisions.map { describe($0) },
-        diff: structuralDiff(before, step.state), state: describe(step.state))
+        decisions: step.decisions.map { describe($0) }, diff: diff, state: after.text)
+      timeline.append((describeFlat(step.event), diff != nil))
+      previous = after
     }
-    try page.close(explored: explored)
-    return page.text
+    try page.addTimeline(timeline)
+    return try page.close(explored: explored)
   }
 
   /// The exploration's states, each with the steps of this run that were in it.
@@ -219,5 +223,12 @@ extension FlightRecording {
       ("Redacted", isRedacted ? "yes" : "no"),
       ("Recorder", "capacity \(capacity), a checkpoint every \(checkpointInterval) events"),
     ]
+  }
+}
+
+extension Node {
+  /// The node as `describe(_:)` prints it: on one line, or on several when it is long.
+  fileprivate var text: String {
+    lines(width: DiffFormat.standard.lineWidth).joined(separator: "\n")
   }
 }

@@ -1,5 +1,7 @@
-// The inspector page's HTML, written from the top down as a replay is walked: the page's head and
-// what the run is, the timeline, one hidden section per step, the explored states, and the script.
+// The inspector page's HTML, written as a replay is walked: the page's head and what the run is,
+// then one hidden section per step, then the timeline (which needs to know which steps changed the
+// state), and last the explored states and the script. `close` puts the timeline before the
+// sections.
 //
 // Everything recorded is written through `escaped(_:)`, as text between tags, never in an
 // attribute and never in the script: attributes hold only numbers and fixed words, and the script
@@ -7,7 +9,8 @@
 // that somehow held markup could still reach no network.
 //
 // The byte limit is checked after each part is written, so a page that would be too large stops
-// at about the limit plus one step, not after all of it is built.
+// at about the limit plus one step, not after all of it is built; `close` then joins the parts,
+// which holds the page twice for a moment.
 
 /// An inspector page being written.
 struct InspectorHTML {
@@ -27,8 +30,12 @@ struct InspectorHTML {
   /// The most characters of an event the timeline shows; the step's section shows all of it.
   static let timelineWidth = 160
 
-  /// The page so far.
-  private(set) var text = ""
+  /// The head, and what the run is.
+  private var head = ""
+  /// The timeline of the steps.
+  private var timeline = ""
+  /// The sections of the initial state and the steps, and what follows them.
+  private var sections = ""
   private let title: String
   private let byteLimit: Int
 
@@ -37,10 +44,13 @@ struct InspectorHTML {
     self.byteLimit = byteLimit
   }
 
-  /// Appends `html` and checks the page's size.
-  private mutating func write(_ html: String) throws(InspectorPageError) {
-    text += html
-    guard text.utf8.count <= byteLimit else { throw .tooLarge(limit: byteLimit) }
+  /// Appends `html` to a part of the page and checks the page's size.
+  private mutating func write(
+    _ html: String, to part: WritableKeyPath<InspectorHTML, String> = \.sections
+  ) throws(InspectorPageError) {
+    self[keyPath: part] += html
+    let size = head.utf8.count + timeline.utf8.count + sections.utf8.count
+    guard size <= byteLimit else { throw .tooLarge(limit: byteLimit) }
   }
 
   /// Writes the head, the title and the table of what the run is.
@@ -77,7 +87,7 @@ struct InspectorHTML {
         """
     }
     html += "</header>\n<main>\n"
-    try write(html)
+    try write(html, to: \.head)
   }
 
   /// Writes the timeline: one numbered entry per step, with its event on one line, dimmed when
@@ -92,7 +102,7 @@ struct InspectorHTML {
       <button id="initial-link" type="button">Initial state</button>
       <ol id="steps">
 
-      """)
+      """, to: \.timeline)
     for (index, step) in steps.enumerated() {
       let event = step.event
       let shown =
@@ -100,9 +110,9 @@ struct InspectorHTML {
       try write(
         "<li data-step=\"\(index + 1)\"\(step.changed ? "" : " class=\"same\"") tabindex=\"-1\">"
           + "<span class=\"n\">\(index + 1)</span>"
-          + "<code class=\"event\">\(escaped(shown))</code></li>\n")
+          + "<code class=\"event\">\(escaped(shown))</code></li>\n", to: \.timeline)
     }
-    try write("</ol>\n</nav>\n<div id=\"details\">\n")
+    try write("</ol>\n</nav>\n", to: \.timeline)
   }
 
   /// Writes the section of the initial state, shown until a step is chosen.
@@ -151,8 +161,8 @@ struct InspectorHTML {
     try write(html)
   }
 
-  /// Writes the explored states, if any, and the script, and ends the page.
-  mutating func close(explored: Explored?) throws(InspectorPageError) {
+  /// Writes the explored states, if any, and the script, and returns the whole page.
+  mutating func close(explored: Explored?) throws(InspectorPageError) -> String {
     try write("</div>\n</main>\n")
     if let explored {
       let visited = explored.visits.count { !$0.isEmpty }
@@ -189,6 +199,7 @@ struct InspectorHTML {
       </html>
 
       """)
+    return head + timeline + "<div id=\"details\">\n" + sections
   }
 
   /// A diff as lines, each marked as removed, added or a path.
