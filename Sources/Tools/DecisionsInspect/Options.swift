@@ -23,8 +23,8 @@ struct Options: Equatable {
     Features it knows: \(KnownFeature.all.map(\.name).joined(separator: ", ")).
 
     OPTIONS:
-      --out PAGE.html     Write the page here (replace it); by default next to the recording,
-                          with ".html" in place of ".json".
+      --out PAGE.html     Write the page here (replace it), or to standard output for "-"; by
+                          default next to the recording, with ".html" in place of ".json".
       --max-bytes N       The largest recording read, in bytes, from 1 to 1073741824 (default
                           67108864, 64 MiB).
       -h, --help          Show this help.

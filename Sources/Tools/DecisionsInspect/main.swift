@@ -42,14 +42,28 @@ if options.help {
   exit(0)
 }
 guard let path = options.recording, let pagePath = options.page else { exit(2) }
+// NB: a page written over its own recording would lose the recording.
+if pagePath != "-", resolved(pagePath) == resolved(path) {
+  do {
+    try streams.error.write("\(program): --out \(pagePath) is the recording itself\n")
+  } catch { exit(2) }
+  exit(2)
+}
+
+/// `path` made absolute, with its symbolic links resolved.
+func resolved(_ path: String) -> String {
+  URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+}
 
 // MARK: - Reading the recording, no more than --max-bytes of it
 
 let data: Data
 do {
   let attributes = try FileManager.default.attributesOfItem(atPath: path)
-  if attributes[.type] as? FileAttributeType == .typeDirectory {
-    fail("\(path) is a folder, not a recording", status: 1)
+  switch attributes[.type] as? FileAttributeType {
+  case .typeRegular?: break
+  case .typeDirectory?: fail("\(path) is a folder, not a recording", status: 1)
+  default: fail("\(path) is not a regular file", status: 1)
   }
   let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
   if size > options.maxBytes {
@@ -97,17 +111,38 @@ do {
   fail("\(path): \(error)", status: 1)
 }
 
-// MARK: - Writing the page
+// MARK: - Writing the page: to standard output, in place of a file, or into a device or pipe
 
+if pagePath == "-" {
+  do {
+    try streams.output.write(page.html)
+  } catch {
+    StandardStreams.exit(reporting: error, program: program, on: [streams.error])
+  }
+  exit(0)
+}
 do {
-  try Data(page.html.utf8).write(to: URL(fileURLWithPath: pagePath), options: .atomic)
+  let type =
+    try? FileManager.default.attributesOfItem(atPath: pagePath)[.type] as? FileAttributeType
+  switch type {
+  case nil, .typeRegular?:
+    try Data(page.html.utf8).write(to: URL(fileURLWithPath: pagePath), options: .atomic)
+  case .typeDirectory?:
+    fail("cannot write the page to \(pagePath): it is a folder", status: 1)
+  default:
+    // NB: not atomically: that would rename a new file over the device or pipe.
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: pagePath))
+    defer { try? handle.close() }
+    try handle.write(contentsOf: Data(page.html.utf8))
+  }
 } catch {
   let reason = (error as NSError).localizedDescription
   fail("cannot write the page to \(pagePath): \(reason)", status: 1)
 }
 do {
+  let steps = page.steps == 1 ? "1 step" : "\(page.steps) steps"
   try streams.output.write(
-    "Wrote \(pagePath): \(page.steps) steps of \(feature.name), \(page.html.utf8.count) bytes.\n")
+    "Wrote \(pagePath): \(steps) of \(feature.name), \(page.html.utf8.count) bytes.\n")
 } catch {
   StandardStreams.exit(reporting: error, program: program, on: [streams.error])
 }

@@ -48,8 +48,19 @@ import Testing
       atPath: folder.path("out"), withIntermediateDirectories: true)
     let run = try runInspect([file, "--out", out])
     #expect(run.status == 0)
-    #expect(run.output.hasPrefix("Wrote \(out): 1 steps of FactFeature.FactFeature"))
+    #expect(run.output.hasPrefix("Wrote \(out): 1 step of FactFeature.FactFeature"))
     #expect(try String(contentsOfFile: out, encoding: .utf8).contains("data-steps=\"1\""))
+  }
+
+  @Test func aDashWritesThePageToStandardOutput() throws {
+    let folder = try TemporaryFolder()
+    let file = try folder.write("session.json", Self.session.json())
+    let run = try runInspect([file, "--out", "-"])
+    #expect(run.status == 0)
+    #expect(run.errors == "")
+    #expect(run.output.hasPrefix("<!DOCTYPE html>\n"))
+    #expect(run.output.hasSuffix("</html>\n"))
+    #expect(!FileManager.default.fileExists(atPath: folder.path("session.html")))
   }
 
   @Test func hostileStringsInARecordingAreEscapedInThePage() throws {
@@ -87,6 +98,12 @@ import Testing
     let run = try runInspect([folder.url.path])
     #expect(run.status == 1)
     #expect(run.errors == "decisions-inspect: \(folder.url.path) is a folder, not a recording\n")
+  }
+
+  @Test func aDeviceIsNotARecording() throws {
+    let run = try runInspect(["/dev/null"])
+    #expect(run.status == 1)
+    #expect(run.errors == "decisions-inspect: /dev/null is not a regular file\n")
   }
 
   @Test func aTruncatedRecordingIsReported() throws {
@@ -210,6 +227,27 @@ import Testing
     let folderAsPage = try runInspect([file, "--out", folder.url.path])
     #expect(folderAsPage.status == 1)
     try expectOneLine(folderAsPage, startingWith: "decisions-inspect: cannot write the page to ")
+  }
+
+  @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/full")))
+  func aFullDiskForThePageIsReported() throws {
+    let folder = try TemporaryFolder()
+    let file = try folder.write("session.json", Self.session.json())
+    let run = try runInspect([file, "--out", "/dev/full"])
+    #expect(run.status == 1)
+    #expect(!run.wasSignalled)
+    try expectOneLine(run, startingWith: "decisions-inspect: cannot write the page to /dev/full: ")
+    #expect(FileManager.default.fileExists(atPath: "/dev/full"))
+  }
+
+  @Test func aPageIsNeverWrittenOverItsRecording() throws {
+    let folder = try TemporaryFolder()
+    let json = try Self.session.json()
+    let file = try folder.write("session.json", json)
+    let run = try runInspect([file, "--out", folder.url.path + "/./session.json"])
+    #expect(run.status == 2)
+    #expect(run.errors.hasSuffix("/./session.json is the recording itself\n"))
+    #expect(try String(contentsOfFile: file, encoding: .utf8) == json)
   }
 
   // MARK: - The command line
