@@ -218,6 +218,11 @@ let inspectorScript = #"""
       console.log('inspector self-test: ' + verdict);
     }
 
+    window.addEventListener('hashchange', function () {
+      var link = /^#step-(\d+)$/.exec(window.location.hash);
+      if (link) { select(Number(link[1])); }
+    });
+
     var hash = window.location.hash;
     var deepLink = /^#step-(\d+)$/.exec(hash);
     if (!(deepLink && select(Number(deepLink[1])))) {
