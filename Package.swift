@@ -114,6 +114,21 @@ let package = Package(
       path: "Sources/Benchmarks/DecisionsBenchmarks"
     ),
 
+    // MARK: - Tools
+
+    .executableTarget(
+      name: "decisions-inspect",
+      dependencies: ["DecisionsTesting", "ExampleSupport", "FactFeature", "SearchFeature"],
+      path: "Sources/Tools/DecisionsInspect"
+    ),
+    .testTarget(
+      name: "DecisionsInspectTests",
+      dependencies: [
+        "DecisionsTesting", "FactFeature", "SearchFeature", "TestSupport", "decisions-inspect",
+      ],
+      path: "Tests/Tools/DecisionsInspectTests"
+    ),
+
     // MARK: - Test support shared by the test targets
 
     .target(

@@ -12,6 +12,8 @@
 #   heading's DocC form (and `[Other.md](Other.md)` becomes `<doc:Other>`, which shows the title);
 # - a link to anything else in the repository (Sources/, Tests/, README.md) becomes its text, with
 #   the path after it in code unless the text is already code: DocC cannot link there;
+# - an image in Docs/, `![text](images/inspector.png)`, is copied into the catalog and named by its
+#   file name, `![text](inspector.png)`, as DocC finds images;
 # - `<!-- not compiled: … -->` lines, which are for GuideCodeBlocksTests, are dropped.
 # CI runs `docc convert --analyze --warnings-as-errors` on the result (see .ci/run).
 set -euo pipefail
@@ -29,6 +31,7 @@ cp -R Sources/Decisions/Decisions.docc/. "$output/"
 python3 - "$output" <<'PYTHON'
 import os
 import re
+import shutil
 import sys
 
 output = sys.argv[1]
@@ -101,6 +104,13 @@ problems = []
 
 def convert_link(guide, match):
     bang, text, target = match.groups()
+    if bang and "://" not in target:
+        image = os.path.normpath(os.path.join("Docs", target))
+        if not os.path.isfile(image):
+            problems.append(f"Docs/{guide}: {target}: no such image")
+            return match.group(0)
+        shutil.copyfile(image, os.path.join(output, os.path.basename(image)))
+        return f"![{text}]({os.path.basename(image)})"
     if bang or "://" in target or target.startswith("mailto:"):
         return match.group(0)
     path, _, anchor = target.partition("#")

@@ -208,6 +208,34 @@ import Testing
     #expect((await store.state).lastDigits == Keypad.ownerCode)  // the store is untouched
   }
 
+  // MARK: - The inspector page
+
+  @Test func aRecordingBecomesAnInspectorPage() async throws {
+    let store = Store<Keypad>(state: .init(), deps: (), recorder: FlightRecorder(capacity: 500))
+    await store.send(contentsOf: [.digit(7), .digit(3), .digit(9), .digit(1)])
+    let recording = try #require(await store.flightRecording(note: "the safe opened"))
+    let file = FileManager.default.temporaryDirectory
+      .appendingPathComponent("report-\(UUID().uuidString).html")
+    defer { try? FileManager.default.removeItem(at: file) }
+
+    let page = try recording.inspectorPage()
+    try page.write(to: file, atomically: true, encoding: .utf8)
+    #expect(try String(contentsOf: file, encoding: .utf8) == page)
+    #expect(page.contains("<body data-steps=\"4\">"))
+    #expect(page.contains("<dt>Final state</dt><dd>matches the replay</dd>"))
+
+    let exploration = explore(Keypad.self, from: .init(), key: \.lastDigits) { _ in
+      [.digit(7), .digit(3), .digit(9), .digit(1)]
+    }
+    let withStates = try recording.inspectorPage(exploration: exploration)
+    #expect(withStates.contains("The run visited 5 of them"))
+
+    let replay = Replay(recording)
+    #expect(throws: InspectorPageError.tooManySteps(count: 4, limit: 3)) {
+      try replay.inspectorPage(limits: .init(steps: 3, bytes: 1 << 20))
+    }
+  }
+
   @Test func aBadRecordingIsATypedError() {
     let json = #"{"format": "decisions.flight-recording", "version": 2}"#
     do {

@@ -1,0 +1,186 @@
+#!/usr/bin/env bash
+# Loads the inspector page in a real browser (issue 26 part 4): Chromium from the system's packages,
+# installed here if it is missing, opens a page that `decisions-inspect` made from a recording that
+# `search --record` wrote, headless, and must show
+#   - no console message but the page's own self-test verdict (no uncaught error, no refused load);
+#   - the right number of steps;
+#   - after a click on a step, that step's section and diff, and no other.
+# The page checks itself when its URL ends in #selftest (see InspectorPageAssets.swift): it clicks a
+# step, presses the arrow keys, filters, and writes "PASS steps=N clicked=K" into <output
+# id="selftest">, which the dumped document shows; this script checks the document too, and runs
+# two sabotaged copies of the page to see that the checks can fail.
+#
+# Usage: .ci/inspector-browser.sh [--screenshot FILE]   (FILE: where to copy the screenshot, such as
+# Docs/images/inspector.png). Exits non-zero, saying what failed, on any failure. Takes about half a
+# minute after a build.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+screenshot_copy=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --screenshot) screenshot_copy="${2:?--screenshot needs a file}"; shift 2 ;;
+    *) echo "usage: $0 [--screenshot FILE]" >&2; exit 2 ;;
+  esac
+done
+
+fail() { printf 'FAIL inspector-browser: %s\n' "$*" >&2; exit 1; }
+
+# --- Chromium, from the system's packages if it is missing
+
+find_browser() { command -v chromium || command -v chromium-browser || true; }
+browser="$(find_browser)"
+if [ -z "$browser" ]; then
+  command -v apt-get >/dev/null || fail "no chromium, and no apt-get to install it"
+  [ "$(id -u)" = 0 ] || fail "no chromium; run as root to install it, or apt-get install chromium"
+  echo "Installing chromium from the system's packages"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq >/dev/null || fail "apt-get update failed"
+  apt-get install -y -qq chromium >/dev/null || fail "apt-get install chromium failed"
+  browser="$(find_browser)"
+  [ -n "$browser" ] || fail "chromium is installed but not on the PATH"
+fi
+"$browser" --version 2>/dev/null
+
+# --- A recording from the search demo, and its page
+
+swift build --product search >/dev/null
+swift build --product decisions-inspect >/dev/null
+bin="$(swift build --show-bin-path)"
+scratch="$(mktemp -d)"
+trap 'rm -rf "$scratch"' EXIT
+
+"$bin/search" --script "c;cu;cube;:settle;prime;:settle;perfect;:settle;" --delay 0 \
+  --record "$scratch/session.json" >/dev/null || fail "search --record failed"
+"$bin/decisions-inspect" "$scratch/session.json" --out "$scratch/page.html" \
+  || fail "decisions-inspect failed"
+expected="$(python3 -c 'import json, sys; print(len(json.load(open(sys.argv[1]))["events"]))' \
+  "$scratch/session.json")"
+[ "$expected" -gt 2 ] || fail "the recording has only $expected events"
+
+# run_browser NAME ARGS...: runs headless Chromium with its log in $scratch/NAME.log.
+run_browser() {
+  local name="$1"
+  shift
+  # NB: --no-sandbox because CI runs as root; no network at all, whatever the page asks for.
+  timeout 60 "$browser" --headless --no-sandbox --disable-gpu --no-first-run \
+    --disable-extensions --disable-sync --disable-background-networking --hide-scrollbars \
+    --host-resolver-rules="MAP * ~NOTFOUND" --user-data-dir="$scratch/profile-$name" \
+    --enable-logging=stderr --v=0 "$@" 2>"$scratch/$name.log"
+}
+
+# console_problems NAME: the page's console messages other than its self-test verdict.
+console_problems() {
+  grep -E ':CONSOLE[:(]' "$scratch/$1.log" | grep -v '"inspector self-test: PASS ' || true
+}
+
+# dom_check FILE EXPECTED: checks the dumped document; prints the clicked step, or why it is wrong.
+dom_check() {
+  python3 - "$1" "$2" <<'PY'
+import re, sys
+from html.parser import HTMLParser
+
+class Page(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.items, self.open_sections, self.stack, self.verdict = 0, [], [], ""
+        self.in_output, self.in_open, self.open_changes = False, False, 0
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        classes = (attrs.get("class") or "").split()
+        if tag == "li" and "data-step" in attrs and self.stack and self.stack[-1] == "steps":
+            self.items += 1
+        if tag == "ol" and attrs.get("id") == "steps":
+            self.stack.append("steps")
+        elif tag == "ol":
+            self.stack.append("ol")
+        if tag == "section" and "detail" in classes:
+            self.in_open = "hidden" not in attrs
+            if self.in_open:
+                self.open_sections.append(attrs.get("data-step"))
+        if tag == "span" and self.in_open and ("add" in classes or "del" in classes):
+            self.open_changes += 1
+        if tag == "output" and attrs.get("id") == "selftest":
+            self.in_output = True
+    def handle_endtag(self, tag):
+        if tag == "ol" and self.stack:
+            self.stack.pop()
+        if tag == "section":
+            self.in_open = False
+        if tag == "output":
+            self.in_output = False
+    def handle_data(self, data):
+        if self.in_output:
+            self.verdict += data
+
+page = Page()
+page.feed(open(sys.argv[1], encoding="utf-8").read())
+expected = int(sys.argv[2])
+match = re.fullmatch(r"PASS steps=(\d+) clicked=(\d+)", page.verdict.strip())
+problems = []
+if not match:
+    problems.append("the self-test says %r" % page.verdict.strip())
+elif int(match.group(1)) != expected:
+    problems.append("the self-test counted %s steps, not %d" % (match.group(1), expected))
+if page.items != expected:
+    problems.append("the timeline has %d steps, not %d" % (page.items, expected))
+clicked = match.group(2) if match else "?"
+if page.open_sections != [clicked]:
+    problems.append("the open sections are %s, not the clicked step %s" % (page.open_sections, clicked))
+if page.open_changes == 0:
+    problems.append("the open section shows no diff line")
+print("; ".join(problems) if problems else "clicked=" + clicked)
+sys.exit(1 if problems else 0)
+PY
+}
+
+# --- The page, clicked and typed into by its self-test
+
+run_browser selftest --virtual-time-budget=5000 --dump-dom "file://$scratch/page.html#selftest" \
+  >"$scratch/dom.html" || fail "chromium failed on the page (exit $?): $(tail -n 3 "$scratch/selftest.log")"
+problems="$(console_problems selftest)"
+[ -z "$problems" ] || fail "console messages: $problems"
+grep -q '"inspector self-test: PASS ' "$scratch/selftest.log" \
+  || fail "the self-test's verdict is not in the browser's console log"
+result="$(dom_check "$scratch/dom.html" "$expected")" || fail "$result"
+clicked="${result#clicked=}"
+echo "ok: $expected steps, no console errors, a click on step $clicked shows its diff"
+
+# --- The checks can fail: a page whose clicks do nothing, and a page whose script throws
+
+sed "s/addEventListener('click'/addEventListener('inert'/" "$scratch/page.html" >"$scratch/inert.html"
+run_browser inert --virtual-time-budget=5000 --dump-dom "file://$scratch/inert.html#selftest" \
+  >"$scratch/inert-dom.html" || fail "chromium failed on the sabotaged page"
+if result="$(dom_check "$scratch/inert-dom.html" "$expected")"; then
+  fail "a page whose clicks do nothing passed: $result"
+fi
+sed 's|})();</script>|throw new Error("planted"); })();</script>|' "$scratch/page.html" \
+  >"$scratch/throws.html"
+run_browser throws --virtual-time-budget=5000 --dump-dom "file://$scratch/throws.html#selftest" \
+  >/dev/null || fail "chromium failed on the throwing page"
+console_problems throws | grep -q 'Uncaught Error: planted' \
+  || fail "an uncaught error was not seen in the console log"
+echo "ok: a page whose clicks do nothing fails, and an uncaught error is seen"
+
+# --- A screenshot, at the step that types "prime" over the cube results: a decision and a diff
+
+shown="$(python3 -c '
+import json, sys
+events = json.load(open(sys.argv[1]))["events"]
+print(next(i + 1 for i, e in enumerate(events) if "queryChanged" in json.dumps(e) and "\"prime\"" in json.dumps(e)))
+' "$scratch/session.json")" || fail "the recording has no step that types \"prime\""
+run_browser screenshot --window-size=1280,800 --virtual-time-budget=3000 \
+  --screenshot="$scratch/inspector.png" "file://$scratch/page.html#step-$shown" \
+  || fail "chromium could not take a screenshot"
+python3 - "$scratch/inspector.png" <<'PY' || fail "the screenshot is not a 1280x800 PNG"
+import struct, sys
+data = open(sys.argv[1], "rb").read()
+assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 10_000
+assert struct.unpack(">II", data[16:24]) == (1280, 800)
+PY
+if [ -n "$screenshot_copy" ]; then
+  cp "$scratch/inspector.png" "$screenshot_copy"
+  echo "ok: screenshot in $screenshot_copy"
+else
+  echo "ok: screenshot taken"
+fi
