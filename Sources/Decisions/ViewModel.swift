@@ -160,6 +160,42 @@
         drop: { [weak self] in self?.dropStale(event(id, $0)) })
     }
 
+    /// Returns the model of the screen with `id` in a ``ScreenStack``, or `nil` when no screen has
+    /// that id.
+    ///
+    /// The screen is found in O(1). Asking again while the screen is on the stack returns the same
+    /// model. Once the screen is popped, or the stack is assigned anew (a deep link) even with a
+    /// screen of the same id, the model is gone (``ChildModel/isGone``) and its events are dropped:
+    /// it never drives the screen that took its place.
+    /// ```swift
+    /// .navigationDestination(for: ScreenStack<Detail.State>.ID.self) { id in
+    ///   if let detail = model.child(Detail.self, id: id, in: \.path, event: Parent.Event.detail) {
+    ///     DetailView(model: detail)
+    ///   }
+    /// }
+    /// ```
+    /// - Parameters:
+    ///   - core: The screens' core.
+    ///   - id: The screen's id.
+    ///   - stack: The stack in the parent's state.
+    ///   - event: Wraps a screen's event as the parent's, with the screen's id.
+    /// - Returns: The screen's model, or `nil` when no screen has the id.
+    public func child<Child: Core>(
+      _ core: Child.Type,
+      id: ScreenStack<Child.State>.ID,
+      in stack: KeyPath<ModelCore.State, ScreenStack<Child.State>>,
+      event: @escaping (ScreenStack<Child.State>.ID, Child.Event) -> ModelCore.Event
+    ) -> ChildModel<Child>? where Child.State: Equatable {
+      childModels.optionalModel(
+        key: ChildModels.Key(path: stack, id: id, core: core), from: self.state,
+        read: { parent in
+          let entries = parent[keyPath: stack].entries
+          return entries.positions[id].map { (entries.elements[$0].screen, entries.stamps[$0]) }
+        },
+        send: { [weak self] in self?.send(event(id, $0)) },
+        drop: { [weak self] in self?.dropStale(event(id, $0)) })
+    }
+
     /// Reports an event that a child model sent after its child left this model's state.
     fileprivate func dropStale(_ event: ModelCore.Event) {
       (self as? any StaleEventDropping)?.dropStale(event)

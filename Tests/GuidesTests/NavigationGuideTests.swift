@@ -338,3 +338,32 @@ import Testing
     #expect(dialog.action(for: .dismissed) == nil)
   }
 }
+
+// A screen's model follows its screen, not its id: after a deep link puts a new #0 on the stack,
+// the old #0's model is gone, and what it sends never reaches the new screen.
+@MainActor
+@Suite struct NoteListScreenModelTests {
+  typealias ID = ScreenStack<NoteDetail.State>.ID
+
+  @Test func aReplacedScreensModelDoesNotDriveTheNewScreenWithItsId() throws {
+    let history = ControlledDependency<String, [String]>()
+    let store = MainStore<NoteList>(
+      state: .init(), deps: .init(detail: .init(history: { try await history($0) })))
+    store.send(.open("Ideas"))
+    let old = try #require(
+      store.child(NoteDetail.self, id: ID(0), in: \.path, event: NoteList.Event.detail))
+    #expect(
+      old === store.child(NoteDetail.self, id: ID(0), in: \.path, event: NoteList.Event.detail))
+    store.send(.deepLink("Groceries"))
+    #expect(old.isGone)
+    old.send(.historyLoaded(["an idea"]))  // dropped
+    #expect(store.state.path[id: ID(0)] == NoteDetail.State(note: "Groceries"))
+    let new = try #require(
+      store.child(NoteDetail.self, id: ID(0), in: \.path, event: NoteList.Event.detail))
+    #expect(new !== old)
+    #expect(new.state.note == "Groceries")
+    new.send(.historyLoaded(["milk"]))
+    #expect(store.state.path[id: ID(0)]?.history == ["milk"])
+    store.stop()
+  }
+}
