@@ -64,6 +64,11 @@ let package = Package(
       dependencies: ["SearchFeature"],
       path: "Sources/Examples/SearchDemo"
     ),
+    .target(
+      name: "SyncUps",
+      dependencies: ["Decisions", "ExampleSupport"],
+      path: "Sources/Examples/SyncUps"
+    ),
     .target(name: "ExtractedCores", path: "Sources/Examples/ExtractedCores"),
     .testTarget(
       name: "ExampleSupportTests",
@@ -87,6 +92,11 @@ let package = Package(
       dependencies: ["SearchFeature", "DecisionsTesting", "TestSupport", "search"],
       path: "Tests/Examples/SearchFeatureTests",
       exclude: ["__Traces__"]
+    ),
+    .testTarget(
+      name: "SyncUpsTests",
+      dependencies: ["SyncUps", "DecisionsTesting", "TestSupport"],
+      path: "Tests/Examples/SyncUpsTests"
     ),
     .testTarget(
       name: "ExtractedCoresTests",

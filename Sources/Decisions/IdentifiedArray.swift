@@ -329,6 +329,30 @@ extension IdentifiedArray: Hashable where Element: Hashable {
 
 extension IdentifiedArray: Sendable where Element: Sendable, Element.ID: Sendable {}
 
+extension IdentifiedArray: Encodable where Element: Encodable {
+  /// Encodes the elements as an array, in order.
+  public func encode(to encoder: any Encoder) throws {
+    try elements.encode(to: encoder)
+  }
+}
+
+extension IdentifiedArray: Decodable where Element: Decodable {
+  /// Decodes an array of elements, refusing one where two elements have the same id.
+  public init(from decoder: any Decoder) throws {
+    let elements = try [Element](from: decoder)
+    self.init()
+    for element in elements {
+      guard positions[element.id] == nil else {
+        throw DecodingError.dataCorrupted(
+          DecodingError.Context(
+            codingPath: decoder.codingPath,
+            debugDescription: "Two elements have the id \(element.id)."))
+      }
+      append(element)
+    }
+  }
+}
+
 extension IdentifiedArray: CustomReflectable {
   /// Reflects as the array of elements, so diffs and dumps read like an array's.
   public var customMirror: Mirror {

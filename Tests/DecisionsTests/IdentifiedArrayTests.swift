@@ -1,9 +1,10 @@
+import Foundation
 import Testing
 
 @testable import Decisions
 
 @Suite struct IdentifiedArrayTests {
-  struct Row: Identifiable, Equatable, Sendable {
+  struct Row: Identifiable, Equatable, Sendable, Codable {
     var id: Int
     var value = 0
   }
@@ -158,5 +159,26 @@ import Testing
     let other: IdentifiedArray<Row> = [Row(id: 1)]
     #expect(rows.changes(since: other.version) == nil)
     #expect(other.changes(since: 0) == [1])
+  }
+
+  @Test func codesAsAnArrayInOrder() throws {
+    let rows: IdentifiedArray<IdentifiedArrayTests.Row> = [.init(id: 3, value: 1), .init(id: 1)]
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    let data = try encoder.encode(rows)
+    #expect(String(decoding: data, as: UTF8.self) == #"[{"id":3,"value":1},{"id":1,"value":0}]"#)
+    let decoded = try JSONDecoder().decode(IdentifiedArray<IdentifiedArrayTests.Row>.self, from: data)
+    #expect(decoded == rows)
+    #expect(decoded[id: 1] == IdentifiedArrayTests.Row(id: 1))
+  }
+
+  @Test func refusesToDecodeRepeatedIDs() {
+    let data = Data(#"[{"id":3,"value":1},{"id":3,"value":2}]"#.utf8)
+    #expect {
+      try JSONDecoder().decode(IdentifiedArray<IdentifiedArrayTests.Row>.self, from: data)
+    } throws: { error in
+      guard case DecodingError.dataCorrupted(let context) = error else { return false }
+      return context.debugDescription == "Two elements have the id 3."
+    }
   }
 }
