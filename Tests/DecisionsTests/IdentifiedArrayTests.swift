@@ -167,7 +167,8 @@ import Testing
     encoder.outputFormatting = .sortedKeys
     let data = try encoder.encode(rows)
     #expect(String(decoding: data, as: UTF8.self) == #"[{"id":3,"value":1},{"id":1,"value":0}]"#)
-    let decoded = try JSONDecoder().decode(IdentifiedArray<IdentifiedArrayTests.Row>.self, from: data)
+    let decoded = try JSONDecoder().decode(
+      IdentifiedArray<IdentifiedArrayTests.Row>.self, from: data)
     #expect(decoded == rows)
     #expect(decoded[id: 1] == IdentifiedArrayTests.Row(id: 1))
   }

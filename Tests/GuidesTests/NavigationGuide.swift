@@ -159,26 +159,19 @@ enum NoteList: Feature {
     case detail(id: ScreenStack<NoteDetail.State>.ID, NoteDetail.Decision)
   }
 
-  nonisolated enum Scope: Hashable, Sendable {
-    case detail(ScreenStack<NoteDetail.State>.ID)
-  }
-
   struct Deps: Sendable {
     var detail: NoteDetail.Deps
   }
 
-  static let childWork: [ChildWork<State>] = [
-    .stack(NoteDetail.self, in: \.path) { (scope: Scope) in
-      if case .detail(let id) = scope { id } else { nil }
-    }
-  ]
+  static let details = embed(
+    NoteDetail.self, stack: \.path, event: Event.detail, decision: Decision.detail)
+  static let childWork = [details.work]
 
   static func makeDecisions(event: Event, state: inout State) -> [Decision] {
     switch event {
     case .open(let note):
       let id = state.path.push(NoteDetail.State(note: note))
-      return NoteDetail.makeDecisions(
-        event: .appeared, id: id, in: &state.path, embed: Decision.detail)
+      return details.makeDecisions(event: .appeared, id: id, state: &state)
 
     case .detail(let id, .deleteTapped):
       guard let detail = state.path[id: id] else { return [] }
@@ -187,7 +180,7 @@ enum NoteList: Feature {
       return []
 
     case .detail(let id, let event):
-      return NoteDetail.makeDecisions(event: event, id: id, in: &state.path, embed: Decision.detail)
+      return details.makeDecisions(event: event, id: id, state: &state)
 
     case .pathChanged(let ids):
       state.path.keep(ids)
@@ -208,9 +201,7 @@ enum NoteList: Feature {
   static func execute(_ decision: Decision, deps: Deps, effects: Effects<Event>) {
     switch decision {
     case .detail(let id, let decision):
-      NoteDetail.execute(decision, deps: deps.detail, effects: effects, scope: Scope.detail(id)) {
-        .detail(id: id, $0)
-      }
+      details.execute(decision, id: id, deps: deps.detail, effects: effects)
     }
   }
 }
@@ -261,15 +252,23 @@ enum Rename: Feature {
   }
 }
 
-/// What an account screen presents, one at a time: the rename form, or the about sheet.
-enum AccountDestination: Feature {
-  enum State: Equatable, Sendable {
+/// An account screen that presents a rename form or an about sheet, one at a time.
+enum Account: Feature {
+  enum Destination: Equatable, Sendable {
     case rename(Rename.State)
     case about
   }
 
+  struct State: Equatable, Sendable {
+    var name = "ada"
+    @Presented var destination: Destination?
+  }
+
   enum Event: Equatable, Sendable {
+    case renameTapped
+    case aboutTapped
     case rename(Rename.Event)
+    case dismissed
   }
 
   enum Decision: Equatable, Sendable {
@@ -280,54 +279,10 @@ enum AccountDestination: Feature {
     var rename: Rename.Deps
   }
 
-  static func makeDecisions(event: Event, state: inout State) -> [Decision] {
-    switch (event, state) {
-    case (.rename(let event), .rename(var rename)):
-      let decisions = Rename.makeDecisions(event: event, state: &rename)
-      state = .rename(rename)
-      return decisions.map(Decision.rename)
-    case (.rename, .about):
-      return []  // an event for a destination that is not shown
-    }
-  }
-
-  static func execute(_ decision: Decision, deps: Deps, effects: Effects<Event>) {
-    switch decision {
-    case .rename(let decision):
-      Rename.execute(decision, deps: deps.rename, effects: effects, embed: Event.rename)
-    }
-  }
-}
-
-/// An account screen that presents a rename form or an about sheet.
-enum Account: Feature {
-  struct State: Equatable, Sendable {
-    var name = "ada"
-    @Presented var destination: AccountDestination.State?
-  }
-
-  enum Event: Equatable, Sendable {
-    case renameTapped
-    case aboutTapped
-    case destination(AccountDestination.Event)
-    case dismissed
-  }
-
-  enum Decision: Equatable, Sendable {
-    case destination(AccountDestination.Decision)
-  }
-
-  nonisolated enum Scope: Hashable, Sendable {
-    case destination
-  }
-
-  struct Deps: Sendable {
-    var destination: AccountDestination.Deps
-  }
-
-  static let childWork: [ChildWork<State>] = [
-    .optional(AccountDestination.self, state: \.$destination, scope: Scope.destination)
-  ]
+  static let rename = embed(
+    Rename.self, presented: \.$destination, case: Destination.rename, event: Event.rename,
+    decision: Decision.rename)
+  static let childWork = [rename.work]
 
   static func makeDecisions(event: Event, state: inout State) -> [Decision] {
     switch event {
@@ -339,15 +294,14 @@ enum Account: Feature {
       state.destination = .about
       return []
 
-    case .destination(.rename(.saveTapped)):
-      guard case .rename(let form) = state.destination, form.isAvailable == true else { return [] }
+    case .rename(.saveTapped):
+      guard let form = rename.state(in: state), form.isAvailable == true else { return [] }
       state.name = form.name
       state.destination = nil
       return []
 
-    case .destination(let event):
-      return AccountDestination.makeDecisions(
-        event: event, state: &state.destination, embed: Decision.destination)
+    case .rename(let event):
+      return rename.makeDecisions(event: event, state: &state)
 
     case .dismissed:
       state.destination = nil
@@ -357,10 +311,8 @@ enum Account: Feature {
 
   static func execute(_ decision: Decision, deps: Deps, effects: Effects<Event>) {
     switch decision {
-    case .destination(let decision):
-      AccountDestination.execute(
-        decision, deps: deps.destination, effects: effects, scope: Scope.destination,
-        embed: Event.destination)
+    case .rename(let decision):
+      rename.execute(decision, deps: deps.rename, effects: effects)
     }
   }
 }

@@ -235,15 +235,15 @@ import Testing
       $0.destination = .rename(Rename.State(name: "ada"))
     }
     test.send(
-      .destination(.rename(.nameChanged("ada2"))),
-      decisions: [.destination(.rename(.check("ada2")))]
+      .rename(.nameChanged("ada2")),
+      decisions: [.rename(.check("ada2"))]
     ) {
       $0.destination = .rename(Rename.State(name: "ada2"))
     }
-    test.send(.destination(.rename(.checked(name: "ada2", isAvailable: true)))) {
+    test.send(.rename(.checked(name: "ada2", isAvailable: true))) {
       $0.destination = .rename(Rename.State(name: "ada2", isAvailable: true))
     }
-    test.send(.destination(.rename(.saveTapped))) {
+    test.send(.rename(.saveTapped)) {
       $0.name = "ada2"
       $0.destination = nil
     }
@@ -254,7 +254,7 @@ import Testing
     test.send(.aboutTapped) {
       $0.destination = .about
     }
-    test.send(.destination(.rename(.nameChanged("x"))))
+    test.send(.rename(.nameChanged("x")))
   }
 
   // One destination at a time: presenting another ends the first one's work, and its answer
@@ -263,13 +263,13 @@ import Testing
     let isAvailable = ControlledDependency<String, Bool>()
     let test = StoreTest<Account>(
       state: .init(),
-      deps: .init(destination: .init(rename: .init(isAvailable: { try await isAvailable($0) }))))
+      deps: .init(rename: .init(isAvailable: { try await isAvailable($0) })))
     await test.send(.renameTapped) {
       $0.destination = .rename(Rename.State(name: "ada"))
     }
     await test.send(
-      .destination(.rename(.nameChanged("bea"))),
-      decisions: [.destination(.rename(.check("bea")))]
+      .rename(.nameChanged("bea")),
+      decisions: [.rename(.check("bea"))]
     ) {
       $0.destination = .rename(Rename.State(name: "bea"))
     }
@@ -279,14 +279,14 @@ import Testing
     }
     check.answer(false)  // the old form's check: cancelled, goes nowhere
     await test.send(
-      .destination(.rename(.nameChanged("bea"))),
-      decisions: [.destination(.rename(.check("bea")))]
+      .rename(.nameChanged("bea")),
+      decisions: [.rename(.check("bea"))]
     ) {
       $0.destination = .rename(Rename.State(name: "bea"))
     }
     let newCheck = try await isAvailable.nextCall()
     newCheck.answer(true)
-    await test.receive(.destination(.rename(.checked(name: "bea", isAvailable: true)))) {
+    await test.receive(.rename(.checked(name: "bea", isAvailable: true))) {
       $0.destination = .rename(Rename.State(name: "bea", isAvailable: true))
     }
     await test.send(.dismissed) {
@@ -305,10 +305,10 @@ import Testing
       let isAvailable = ControlledDependency<String, Bool>()
       let test = await StoreTest<Account>(
         state: .init(),
-        deps: .init(destination: .init(rename: .init(isAvailable: { try await isAvailable($0) }))),
+        deps: .init(rename: .init(isAvailable: { try await isAvailable($0) })),
         exhaustivity: .off, endChecks: [], on: kind)
       await test.send(.renameTapped)
-      await test.send(.destination(.rename(.nameChanged("ada"))))
+      await test.send(.rename(.nameChanged("ada")))
       let check = try await isAvailable.nextCall()
       async let answered: Void = check.answer(true)
       await test.send(.renameTapped)
@@ -317,7 +317,7 @@ import Testing
       let events = test.processedEvents
       let replaced = try #require(events.lastIndex(of: .renameTapped))
       let late = events[replaced...].filter {
-        if case .destination(.rename(.checked)) = $0 { true } else { false }
+        if case .rename(.checked) = $0 { true } else { false }
       }
       #expect(late.isEmpty, "round \(round): \(events)")
       #expect(await test.state.destination == .rename(Rename.State(name: "ada")))
@@ -351,15 +351,15 @@ import Testing
       state: .init(), deps: .init(detail: .init(history: { try await history($0) })))
     store.send(.open("Ideas"))
     let old = try #require(
-      store.child(NoteDetail.self, id: ID(0), in: \.path, event: NoteList.Event.detail))
+      store.child(NoteList.details, id: ID(0)))
     #expect(
-      old === store.child(NoteDetail.self, id: ID(0), in: \.path, event: NoteList.Event.detail))
+      old === store.child(NoteList.details, id: ID(0)))
     store.send(.deepLink("Groceries"))
     #expect(old.isGone)
     old.send(.historyLoaded(["an idea"]))  // dropped
     #expect(store.state.path[id: ID(0)] == NoteDetail.State(note: "Groceries"))
     let new = try #require(
-      store.child(NoteDetail.self, id: ID(0), in: \.path, event: NoteList.Event.detail))
+      store.child(NoteList.details, id: ID(0)))
     #expect(new !== old)
     #expect(new.state.note == "Groceries")
     new.send(.historyLoaded(["milk"]))

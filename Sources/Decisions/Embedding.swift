@@ -1,0 +1,546 @@
+import Synchronization
+
+// MARK: - Declaring an embedding
+
+extension Feature {
+  /// Declares the screens of a ``ScreenStack`` in this feature's state, once: where they live, how
+  /// their events and decisions are wrapped as this feature's, and the work scope their decisions
+  /// run in.
+  ///
+  /// The declaration forwards the screens' events to their core
+  /// (``EmbeddedChildren/makeDecisions(event:id:state:)``), performs their decisions in a scope of
+  /// their own (``EmbeddedChildren/execute(_:id:deps:effects:)``), and says how long that work
+  /// lives (``EmbeddedChildren/work``): the scope is made by the declaration, so it cannot be
+  /// forgotten, and a popped screen's work ends with it.
+  /// ```swift
+  /// static let details = embed(
+  ///   NoteDetail.self, stack: \.path, event: Event.detail, decision: Decision.detail)
+  /// static let childWork = [details.work]
+  /// // in makeDecisions:
+  /// case .detail(let id, let event):
+  ///   return details.makeDecisions(event: event, id: id, state: &state)
+  /// // in execute:
+  /// case .detail(let id, let decision):
+  ///   details.execute(decision, id: id, deps: deps.detail, effects: effects)
+  /// ```
+  /// - Parameters:
+  ///   - screen: The screens' feature.
+  ///   - stack: The stack in this feature's state.
+  ///   - event: Wraps a screen's event as this feature's, with the screen's id: usually a case of
+  ///     ``Core/Event``.
+  ///   - decision: Wraps a screen's decision as this feature's, with the screen's id.
+  /// - Returns: The declaration: keep it in a `static let`.
+  public static func embed<Screen: Feature>(
+    _ screen: Screen.Type,
+    stack: WritableKeyPath<State, ScreenStack<Screen.State>>,
+    event: @escaping @Sendable (ScreenStack<Screen.State>.ID, Screen.Event) -> Event,
+    decision: @escaping (ScreenStack<Screen.State>.ID, Screen.Decision) -> Decision
+  ) -> EmbeddedChildren<Self, Screen, ScreenStack<Screen.State>.ID> {
+    embed(
+      screen, stack: stack, case: CaseProjection<Screen.State, Screen.State>.whole, event, decision)
+  }
+
+  /// Declares one kind of screen of a ``ScreenStack`` whose screens are the cases of an enum:
+  /// the screens in case `case`.
+  ///
+  /// Each kind of screen is declared on its own, so the stack needs no feature of its own to
+  /// dispatch events to the screens' cores:
+  /// ```swift
+  /// enum Screen: Equatable, Sendable {
+  ///   case detail(Detail.State)
+  ///   case record(Record.State)
+  /// }
+  /// static let details = embed(
+  ///   Detail.self, stack: \.path, case: Screen.detail, event: Event.detail,
+  ///   decision: Decision.detail)
+  /// static let recorders = embed(
+  ///   Record.self, stack: \.path, case: Screen.record, event: Event.record,
+  ///   decision: Decision.record)
+  /// static let childWork = [details.work, recorders.work]
+  /// ```
+  /// An event for a screen that is not of that case, or is gone, is dropped.
+  ///
+  /// The case is told from a screen by reflection (`Mirror`): a few hundred nanoseconds per event
+  /// for a screen, and per check of a live screen's work. Two cases that hold the same feature
+  /// share a work scope, each piece of work living while its screen is on the stack.
+  /// - Parameters:
+  ///   - screen: The feature of the screens of this case.
+  ///   - stack: The stack in this feature's state.
+  ///   - case: The case's constructor, such as `Screen.detail`.
+  ///   - event: Wraps a screen's event as this feature's, with the screen's id.
+  ///   - decision: Wraps a screen's decision as this feature's, with the screen's id.
+  /// - Returns: The declaration: keep it in a `static let`.
+  public static func embed<Screen: Feature, Screens>(
+    _ screen: Screen.Type,
+    stack: WritableKeyPath<State, ScreenStack<Screens>>,
+    case: @escaping (Screen.State) -> Screens,
+    event: @escaping @Sendable (ScreenStack<Screens>.ID, Screen.Event) -> Event,
+    decision: @escaping (ScreenStack<Screens>.ID, Screen.Decision) -> Decision
+  ) -> EmbeddedChildren<Self, Screen, ScreenStack<Screens>.ID> {
+    embed(screen, stack: stack, case: CaseProjection(`case`), event, decision)
+  }
+
+  private static func embed<Screen: Feature, Screens>(
+    _ screen: Screen.Type,
+    stack: WritableKeyPath<State, ScreenStack<Screens>>,
+    case projection: CaseProjection<Screen.State, Screens>,
+    _ event: @escaping @Sendable (ScreenStack<Screens>.ID, Screen.Event) -> Event,
+    _ decision: @escaping (ScreenStack<Screens>.ID, Screen.Decision) -> Decision
+  ) -> EmbeddedChildren<Self, Screen, ScreenStack<Screens>.ID> {
+    EmbeddedChildren(
+      scope: EmbeddingScope(stack, Screen.self),
+      read: { id, parent in
+        let entries = parent[keyPath: stack].entries
+        guard let position = entries.positions[id],
+          let screen = projection.extract(entries.elements[position].screen)
+        else { return nil }
+        return (screen, entries.stamps[position])
+      },
+      modify: { id, parent, body in
+        guard let position = parent[keyPath: stack].entries.positions[id],
+          var screen = projection.extract(parent[keyPath: stack].entries.elements[position].screen)
+        else { return [] }
+        parent[keyPath: stack].entries.log.updated(id)
+        let decisions = body(&screen)
+        parent[keyPath: stack].entries.elements[position].screen = projection.embed(screen)
+        return decisions
+      },
+      fingerprint: { parent in
+        Screen.childWork.isEmpty ? parent[keyPath: stack].entries.structure : nil
+      },
+      event: event, decision: decision)
+  }
+
+  /// Declares the children of an ``IdentifiedArray`` in this feature's state, once: where they
+  /// live, how their events and decisions are wrapped as this feature's, and the work scope their
+  /// decisions run in.
+  ///
+  /// A row's work lives while the row is in the list: removing it ends its work, and a row added
+  /// later with the same id is a new row (see ``ChildWork``).
+  /// ```swift
+  /// static let rows = embed(Row.self, list: \.rows, event: Event.row, decision: Decision.row)
+  /// static let childWork = [rows.work]
+  /// // in makeDecisions:
+  /// case .row(let id, let event):
+  ///   return rows.makeDecisions(event: event, id: id, state: &state)
+  /// // in execute:
+  /// case .row(let id, let decision):
+  ///   rows.execute(decision, id: id, deps: deps.row, effects: effects)
+  /// ```
+  /// - Parameters:
+  ///   - child: The children's feature.
+  ///   - list: The children in this feature's state.
+  ///   - event: Wraps a child's event as this feature's, with the child's id.
+  ///   - decision: Wraps a child's decision as this feature's, with the child's id.
+  /// - Returns: The declaration: keep it in a `static let`.
+  public static func embed<Child: Feature>(
+    _ child: Child.Type,
+    list: WritableKeyPath<State, IdentifiedArray<Child.State>>,
+    event: @escaping @Sendable (Child.State.ID, Child.Event) -> Event,
+    decision: @escaping (Child.State.ID, Child.Decision) -> Decision
+  ) -> EmbeddedChildren<Self, Child, Child.State.ID>
+  where Child.State: Identifiable, Child.State.ID: Sendable {
+    EmbeddedChildren(
+      scope: EmbeddingScope(list, Child.self), list: list,
+      read: { id, parent in
+        let children = parent[keyPath: list]
+        guard let position = children.positions[id] else { return nil }
+        return (children.elements[position], children.stamps[position])
+      },
+      modify: { id, parent, body in
+        guard let position = parent[keyPath: list].positions[id] else { return [] }
+        parent[keyPath: list].log.updated(id)
+        let decisions = body(&parent[keyPath: list].elements[position])
+        precondition(
+          parent[keyPath: list].elements[position].id == id,
+          "IdentifiedArray: the child with id \(id) changed its own id to "
+            + "\(parent[keyPath: list].elements[position].id)")
+        return decisions
+      },
+      fingerprint: { parent in
+        Child.childWork.isEmpty ? parent[keyPath: list].structure : nil
+      },
+      event: event, decision: decision)
+  }
+
+  /// Declares a presented child, such as a sheet in a ``Presented`` slot, once: where it lives,
+  /// how its events and decisions are wrapped as this feature's, and the work scope its decisions
+  /// run in.
+  ///
+  /// The child's work lives while it is presented: dismissing it, or presenting another child in
+  /// its place, ends the work. Name the slot by its projected value, `\.$sheet`: the plain
+  /// optional, `\.sheet`, does not compile here, since it cannot tell a new child from the old one.
+  /// ```swift
+  /// @Presented var sheet: Editor.State?
+  /// static let sheet = embed(
+  ///   Editor.self, presented: \.$sheet, event: Event.sheet, decision: Decision.sheet)
+  /// static let childWork = [sheet.work]
+  /// // in makeDecisions:
+  /// case .sheet(let event):
+  ///   return sheet.makeDecisions(event: event, state: &state)
+  /// // in execute:
+  /// case .sheet(let decision):
+  ///   sheet.execute(decision, deps: deps.editor, effects: effects)
+  /// ```
+  /// - Parameters:
+  ///   - child: The child's feature.
+  ///   - presented: The child's slot in this feature's state.
+  ///   - event: Wraps the child's event as this feature's.
+  ///   - decision: Wraps the child's decision as this feature's.
+  /// - Returns: The declaration: keep it in a `static let`.
+  public static func embed<Child: Feature>(
+    _ child: Child.Type,
+    presented: WritableKeyPath<State, Presented<Child.State>>,
+    event: @escaping @Sendable (Child.Event) -> Event,
+    decision: @escaping (Child.Decision) -> Decision
+  ) -> EmbeddedChild<Self, Child> {
+    embed(
+      child, presented: presented, case: CaseProjection<Child.State, Child.State>.whole, event,
+      decision)
+  }
+
+  /// Declares one kind of destination of a ``Presented`` slot that holds an enum of
+  /// destinations: the child in case `case`.
+  ///
+  /// Each kind of destination is declared on its own, so the enum needs no feature of its own:
+  /// ```swift
+  /// enum Destination: Equatable, Sendable {
+  ///   case edit(Editor.State)
+  ///   case about
+  /// }
+  /// @Presented var destination: Destination?
+  /// static let editor = embed(
+  ///   Editor.self, presented: \.$destination, case: Destination.edit, event: Event.editor,
+  ///   decision: Decision.editor)
+  /// ```
+  /// An event for the child while the slot holds another case, or nothing, is dropped.
+  ///
+  /// The case is told by reflection (`Mirror`): a few hundred nanoseconds per event for the child,
+  /// and per check of its live work.
+  /// - Parameters:
+  ///   - child: The feature of the destination of this case.
+  ///   - presented: The slot in this feature's state: `\.$destination`.
+  ///   - case: The case's constructor, such as `Destination.edit`.
+  ///   - event: Wraps the child's event as this feature's.
+  ///   - decision: Wraps the child's decision as this feature's.
+  /// - Returns: The declaration: keep it in a `static let`.
+  public static func embed<Child: Feature, Destination>(
+    _ child: Child.Type,
+    presented: WritableKeyPath<State, Presented<Destination>>,
+    case: @escaping (Child.State) -> Destination,
+    event: @escaping @Sendable (Child.Event) -> Event,
+    decision: @escaping (Child.Decision) -> Decision
+  ) -> EmbeddedChild<Self, Child> {
+    embed(child, presented: presented, case: CaseProjection(`case`), event, decision)
+  }
+
+  private static func embed<Child: Feature, Destination>(
+    _ child: Child.Type,
+    presented slot: WritableKeyPath<State, Presented<Destination>>,
+    case projection: CaseProjection<Child.State, Destination>,
+    _ event: @escaping @Sendable (Child.Event) -> Event,
+    _ decision: @escaping (Child.Decision) -> Decision
+  ) -> EmbeddedChild<Self, Child> {
+    EmbeddedChild(
+      scope: EmbeddingScope(slot, Child.self),
+      read: { parent in
+        let presented = parent[keyPath: slot]
+        guard let value = presented.value, let child = projection.extract(value) else { return nil }
+        return (child, presented.identity)
+      },
+      modify: { parent, body in
+        guard let value = parent[keyPath: slot].value, var child = projection.extract(value) else {
+          return []
+        }
+        let decisions = body(&child)
+        // NB: the stored value, not `wrappedValue`: an in-place change keeps the child.
+        parent[keyPath: slot].value = projection.embed(child)
+        return decisions
+      },
+      fingerprint: { parent in
+        let presented = parent[keyPath: slot]
+        guard let value = presented.value else { return 0 }
+        guard let child = projection.extract(value) else { return combine(presented.identity, 1) }
+        return Child.childrenFingerprint(of: child).map { combine(presented.identity, $0) }
+      },
+      event: event, decision: decision)
+  }
+}
+
+// MARK: - Using an embedding
+
+/// Children of one kind in a parent feature, such as the screens of a stack or the rows of a list,
+/// declared once with `embed(_:stack:event:decision:)` or `embed(_:list:event:decision:)`.
+///
+/// The declaration is used in three places, and keeps them in agreement: the parent's core
+/// forwards a child's event with ``makeDecisions(event:id:state:)``, the parent's executor
+/// performs a child's decision with ``execute(_:id:deps:effects:)``, and the parent's
+/// ``Feature/childWork`` lists ``work``. The child's work runs in a scope the declaration makes
+/// from the child's id, and ends when the child leaves the parent's state.
+///
+/// A view's model of one child comes from the same declaration:
+/// `model.child(Parent.details, id: id)` (see ``ViewModel``).
+public struct EmbeddedChildren<Parent: Core, Child: Core, ID: Hashable & Sendable>:
+  @unchecked Sendable
+{
+  // NB: `@unchecked Sendable` for the same reason as `ChildWork`: the closures capture key paths and
+  // conformances that may be main-actor isolated; only the loop that runs the parent calls them.
+  /// The scope of this kind of child, under which each child's work has a scope of its id.
+  let scope: WorkID
+  /// Where the children are in the parent's state.
+  let place: AnyKeyPath
+  /// The list, for a list embedding: its children's models follow only the rows that changed.
+  let list: AnyKeyPath?
+  /// The child with `id`, and its identity, or `nil` when no child of this kind has it.
+  let read: (_ id: ID, _ parent: Parent.State) -> (state: Child.State, identity: UInt64)?
+  /// Runs `body` on the child with `id`, if there is one, and returns its decisions.
+  let modify:
+    (
+      _ id: ID, _ parent: inout Parent.State,
+      _ body: (inout Child.State) -> [Child.Decision]
+    ) -> [Child.Decision]
+  /// Wraps a child's event as the parent's.
+  let event: @Sendable (ID, Child.Event) -> Parent.Event
+  /// Wraps a child's decision as the parent's.
+  let decision: (ID, Child.Decision) -> Parent.Decision
+  /// How long the children's work lives: list it in the parent's ``Feature/childWork``.
+  public let work: ChildWork<Parent.State>
+
+  /// The state of the child with `id` in `state`, or `nil` when no child of this kind has it.
+  public func state(id: ID, in state: Parent.State) -> Child.State? {
+    read(id, state)?.state
+  }
+}
+
+extension EmbeddedChildren where Parent: Feature, Child: Feature {
+  init(
+    scope: EmbeddingScope, list: AnyKeyPath? = nil,
+    read: @escaping (ID, Parent.State) -> (state: Child.State, identity: UInt64)?,
+    modify:
+      @escaping (ID, inout Parent.State, (inout Child.State) -> [Child.Decision]) -> [Child
+      .Decision],
+    fingerprint: @escaping (Parent.State) -> UInt64?,
+    event: @escaping @Sendable (ID, Child.Event) -> Parent.Event,
+    decision: @escaping (ID, Child.Decision) -> Parent.Decision
+  ) {
+    let place = scope.place
+    let scope = WorkID(scope)
+    self.scope = scope
+    self.place = place
+    self.list = list
+    self.read = read
+    self.modify = modify
+    self.event = event
+    self.decision = decision
+    self.work = ChildWork { path, parent in
+      guard path.first == scope else { return nil }
+      guard let id = path.dropFirst().first?.base as? ID else { return .gone }
+      guard let child = read(id, parent) else { return .gone }
+      return Child.lifetime(ofWorkIn: path.dropFirst(2), state: child.state)
+        .identified(by: child.identity)
+    } fingerprint: { parent in
+      fingerprint(parent)
+    }
+  }
+
+  /// Runs the child's core on the child with `id`, and returns its decisions as the parent's.
+  ///
+  /// When no child of this kind has the id (it left, or the slot holds another kind), the event
+  /// is dropped and no decisions are returned.
+  /// - Complexity: O(*d*) for *d* decisions: the child is found by its id without a search.
+  public func makeDecisions(event: Child.Event, id: ID, state: inout Parent.State)
+    -> [Parent.Decision]
+  {
+    let decisions = modify(id, &state) { Child.makeDecisions(event: event, state: &$0) }
+    return decisions.isEmpty ? [] : decisions.map { decision(id, $0) }
+  }
+
+  /// Performs the child's decision in the work scope of the child with `id`: its work ends when
+  /// the child leaves the parent's state, and its events reach the parent wrapped with the id.
+  public func execute(
+    _ decision: Child.Decision, id: ID, deps: Child.Deps, effects: Effects<Parent.Event>
+  ) {
+    let event = self.event
+    Child.execute(
+      decision, deps: deps,
+      effects: Effects(
+        registry: effects.registry, route: effects.route.map { event(id, $0) },
+        scope: effects.scope + [scope, WorkID(id)]))
+  }
+
+  /// Cancels all the work of the child with `id`, from the parent's executor.
+  public func cancelAll(id: ID, effects: Effects<Parent.Event>) {
+    effects.registry.cancelAll(in: effects.scope + [scope, WorkID(id)])
+  }
+}
+
+/// A child presented in a parent feature, such as a sheet, declared once with
+/// `embed(_:presented:event:decision:)` or `embed(_:presented:case:event:decision:)`.
+///
+/// The declaration is used in three places, and keeps them in agreement: the parent's core
+/// forwards the child's event with ``makeDecisions(event:state:)``, the parent's executor
+/// performs the child's decision with ``execute(_:deps:effects:)``, and the parent's
+/// ``Feature/childWork`` lists ``work``. The child's work runs in a scope the declaration makes,
+/// and ends when the child is dismissed or another takes its place.
+///
+/// A view's model of the child comes from the same declaration: `model.child(Parent.sheet)` (see
+/// ``ViewModel``).
+public struct EmbeddedChild<Parent: Core, Child: Core>: @unchecked Sendable {
+  // NB: `@unchecked Sendable`: see `EmbeddedChildren`.
+  /// The scope of the child's work.
+  let scope: WorkID
+  /// The child's slot in the parent's state.
+  let place: AnyKeyPath
+  /// The child and its identity, or `nil` when it is not presented.
+  let read: (_ parent: Parent.State) -> (state: Child.State, identity: UInt64)?
+  /// Runs `body` on the child, if it is presented, and returns its decisions.
+  let modify:
+    (_ parent: inout Parent.State, _ body: (inout Child.State) -> [Child.Decision]) -> [Child
+      .Decision]
+  /// Wraps the child's event as the parent's.
+  let event: @Sendable (Child.Event) -> Parent.Event
+  /// Wraps the child's decision as the parent's.
+  let decision: (Child.Decision) -> Parent.Decision
+  /// How long the child's work lives: list it in the parent's ``Feature/childWork``.
+  public let work: ChildWork<Parent.State>
+
+  /// The child's state in `state`, or `nil` when it is not presented.
+  public func state(in state: Parent.State) -> Child.State? {
+    read(state)?.state
+  }
+}
+
+extension EmbeddedChild where Parent: Feature, Child: Feature {
+  init(
+    scope: EmbeddingScope,
+    read: @escaping (Parent.State) -> (state: Child.State, identity: UInt64)?,
+    modify:
+      @escaping (inout Parent.State, (inout Child.State) -> [Child.Decision]) -> [Child.Decision],
+    fingerprint: @escaping (Parent.State) -> UInt64?,
+    event: @escaping @Sendable (Child.Event) -> Parent.Event,
+    decision: @escaping (Child.Decision) -> Parent.Decision
+  ) {
+    let place = scope.place
+    let scope = WorkID(scope)
+    self.scope = scope
+    self.place = place
+    self.read = read
+    self.modify = modify
+    self.event = event
+    self.decision = decision
+    self.work = ChildWork { path, parent in
+      guard path.first == scope else { return nil }
+      guard let child = read(parent) else { return .gone }
+      return Child.lifetime(ofWorkIn: path.dropFirst(), state: child.state)
+        .identified(by: child.identity)
+    } fingerprint: { parent in
+      fingerprint(parent)
+    }
+  }
+
+  /// Runs the child's core, if the child is presented, and returns its decisions as the parent's.
+  ///
+  /// When the child is not presented, the event is dropped and no decisions are returned. The
+  /// child is changed in place, so it stays the same child.
+  /// - Complexity: O(*d*) for *d* decisions.
+  public func makeDecisions(event: Child.Event, state: inout Parent.State) -> [Parent.Decision] {
+    let decisions = modify(&state) { Child.makeDecisions(event: event, state: &$0) }
+    return decisions.isEmpty ? [] : decisions.map(decision)
+  }
+
+  /// Performs the child's decision in the child's work scope: its work ends when the child is
+  /// dismissed, and its events reach the parent wrapped.
+  public func execute(_ decision: Child.Decision, deps: Child.Deps, effects: Effects<Parent.Event>)
+  {
+    Child.execute(
+      decision, deps: deps,
+      effects: Effects(
+        registry: effects.registry, route: effects.route.map(event),
+        scope: effects.scope + [scope]))
+  }
+
+  /// Cancels all of the child's work, from the parent's executor.
+  public func cancelAll(effects: Effects<Parent.Event>) {
+    effects.registry.cancelAll(in: effects.scope + [scope])
+  }
+}
+
+// MARK: - Internals
+
+/// The work scope of one embedding: the place in the parent's state, and the child's feature.
+struct EmbeddingScope: Hashable, @unchecked Sendable, CustomStringConvertible {
+  // NB: `@unchecked Sendable`: a key path is immutable once made; it is only compared, hashed and
+  // described here, never applied.
+  let place: AnyKeyPath
+  let child: ObjectIdentifier
+  let childName: String
+
+  init(_ place: AnyKeyPath, _ child: Any.Type) {
+    self.place = place
+    self.child = ObjectIdentifier(child)
+    self.childName = String(describing: child)
+  }
+
+  static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.child == rhs.child && lhs.place == rhs.place
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(child)
+    hasher.combine(place)
+  }
+
+  var description: String { "\(childName) in \(place)" }
+}
+
+/// How a child's state is found in a place that holds it, or holds one case of an enum.
+struct CaseProjection<Value, Root>: @unchecked Sendable {
+  // NB: `@unchecked Sendable`: see `EmbeddedChildren`.
+  let extract: (Root) -> Value?
+  let embed: (Value) -> Root
+
+  /// The place holds the child's state itself.
+  static var whole: CaseProjection<Value, Value> {
+    CaseProjection<Value, Value>(extract: { $0 }, embed: { $0 })
+  }
+
+  private init(extract: @escaping (Root) -> Value?, embed: @escaping (Value) -> Root) {
+    self.extract = extract
+    self.embed = embed
+  }
+
+  /// The place holds an enum, and the child is the payload of the case that `embed` makes.
+  init(_ embed: @escaping (Value) -> Root) {
+    let label = CaseLabel()
+    self.embed = embed
+    self.extract = { root in
+      let mirror = Mirror(reflecting: root)
+      guard mirror.displayStyle == .enum, let child = mirror.children.first else { return nil }
+      guard let value = CaseProjection.payload(child.value) else { return nil }
+      if let known = label.value.withLock({ $0 }) { return child.label == known ? value : nil }
+      // NB: the first payload of the right type is embedded again to learn the case's label; two
+      // cases whose payloads have the same type are told apart by it.
+      let embedded = Mirror(reflecting: embed(value))
+      precondition(
+        embedded.displayStyle == .enum,
+        "Decisions: `case:` must be an enum case's constructor, such as `Screen.detail`")
+      let caseLabel = embedded.children.first?.label
+      label.value.withLock { $0 = caseLabel }
+      return child.label == caseLabel ? value : nil
+    }
+  }
+
+  /// The payload as the child's state: a single labeled payload is reflected as a one-element
+  /// tuple.
+  private static func payload(_ any: Any) -> Value? {
+    if let value = any as? Value { return value }
+    let tuple = Mirror(reflecting: any)
+    guard tuple.displayStyle == .tuple, tuple.children.count == 1 else { return nil }
+    return tuple.children.first?.value as? Value
+  }
+}
+
+/// The label of the case a ``CaseProjection`` extracts, learnt from the first payload it sees.
+private final class CaseLabel: Sendable {
+  let value = Mutex<String?>(nil)
+}
