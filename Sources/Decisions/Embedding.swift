@@ -544,3 +544,76 @@ struct CaseProjection<Value, Root>: @unchecked Sendable {
 private final class CaseLabel: Sendable {
   let value = Mutex<String?>(nil)
 }
+
+// MARK: - Children without work
+
+extension Feature {
+  /// Declares the screens of a ``ScreenStack`` whose feature makes no decisions (its `Decision` is
+  /// `Never`): a screen with a core but no work needs no decision case in this feature.
+  ///
+  /// See ``embed(_:stack:event:decision:)``.
+  public static func embed<Screen: Feature>(
+    _ screen: Screen.Type,
+    stack: WritableKeyPath<State, ScreenStack<Screen.State>>,
+    event: @escaping @Sendable (ScreenStack<Screen.State>.ID, Screen.Event) -> Event
+  ) -> EmbeddedChildren<Self, Screen, ScreenStack<Screen.State>.ID> where Screen.Decision == Never {
+    embed(screen, stack: stack, event: event, decision: absurd)
+  }
+
+  /// Declares one kind of screen of a ``ScreenStack`` of an enum, whose feature makes no decisions
+  /// (its `Decision` is `Never`).
+  ///
+  /// See ``embed(_:stack:case:event:decision:)``.
+  public static func embed<Screen: Feature, Screens>(
+    _ screen: Screen.Type,
+    stack: WritableKeyPath<State, ScreenStack<Screens>>,
+    case: @escaping (Screen.State) -> Screens,
+    event: @escaping @Sendable (ScreenStack<Screens>.ID, Screen.Event) -> Event
+  ) -> EmbeddedChildren<Self, Screen, ScreenStack<Screens>.ID> where Screen.Decision == Never {
+    embed(screen, stack: stack, case: `case`, event: event, decision: absurd)
+  }
+
+  /// Declares the children of an ``IdentifiedArray``, whose feature makes no decisions (its
+  /// `Decision` is `Never`).
+  ///
+  /// See ``embed(_:list:event:decision:)``.
+  public static func embed<Child: Feature>(
+    _ child: Child.Type,
+    list: WritableKeyPath<State, IdentifiedArray<Child.State>>,
+    event: @escaping @Sendable (Child.State.ID, Child.Event) -> Event
+  ) -> EmbeddedChildren<Self, Child, Child.State.ID>
+  where Child.State: Identifiable, Child.State.ID: Sendable, Child.Decision == Never {
+    embed(child, list: list, event: event, decision: absurd)
+  }
+
+  /// Declares a presented child whose feature makes no decisions (its `Decision` is `Never`), such
+  /// as a form: it needs no decision case in this feature.
+  ///
+  /// See ``embed(_:presented:event:decision:)``.
+  public static func embed<Child: Feature>(
+    _ child: Child.Type,
+    presented: WritableKeyPath<State, Presented<Child.State>>,
+    event: @escaping @Sendable (Child.Event) -> Event
+  ) -> EmbeddedChild<Self, Child> where Child.Decision == Never {
+    embed(child, presented: presented, event: event, decision: absurd)
+  }
+
+  /// Declares one kind of destination of a ``Presented`` slot of an enum, whose feature makes no
+  /// decisions (its `Decision` is `Never`), such as a form.
+  ///
+  /// See ``embed(_:presented:case:event:decision:)``.
+  public static func embed<Child: Feature, Destination>(
+    _ child: Child.Type,
+    presented: WritableKeyPath<State, Presented<Destination>>,
+    case: @escaping (Child.State) -> Destination,
+    event: @escaping @Sendable (Child.Event) -> Event
+  ) -> EmbeddedChild<Self, Child> where Child.Decision == Never {
+    embed(child, presented: presented, case: `case`, event: event, decision: absurd)
+  }
+}
+
+/// The decision of a child that makes none, which never comes.
+private func absurd<Result>(_ never: Never) -> Result {}
+
+/// The decision, with its child's id, of a child that makes none, which never comes.
+private func absurd<ID, Result>(_ id: ID, _ never: Never) -> Result {}

@@ -127,7 +127,70 @@ private enum Board: Feature {
   }
 }
 
+/// A child with a core and no work: its decisions are `Never`.
+private enum Tag: Feature {
+  struct State: Equatable, Sendable, Identifiable {
+    var id: Int
+    var text = ""
+  }
+
+  enum Event: Equatable, Sendable {
+    case renamed(String)
+  }
+
+  typealias Decision = Never
+  typealias Deps = Void
+
+  static func makeDecisions(event: Event, state: inout State) -> [Never] {
+    switch event {
+    case .renamed(let text):
+      state.text = text
+      return []
+    }
+  }
+
+  static func execute(_ decision: Never, deps: Void, effects: Effects<Event>) {}
+}
+
+/// A parent of children without work: no decision case, no executor arm, no `childWork`.
+private enum Tags: Feature {
+  struct State: Equatable, Sendable {
+    var tags: IdentifiedArray<Tag.State> = []
+    @Presented var editing: Tag.State?
+  }
+
+  enum Event: Equatable, Sendable {
+    case tag(id: Int, Tag.Event)
+    case editing(Tag.Event)
+  }
+
+  typealias Decision = Never
+  typealias Deps = Void
+
+  static let tags = embed(Tag.self, list: \.tags, event: Event.tag)
+  static let editing = embed(Tag.self, presented: \.$editing, event: Event.editing)
+
+  static func makeDecisions(event: Event, state: inout State) -> [Never] {
+    switch event {
+    case .tag(let id, let event): tags.makeDecisions(event: event, id: id, state: &state)
+    case .editing(let event): editing.makeDecisions(event: event, state: &state)
+    }
+  }
+
+  static func execute(_ decision: Never, deps: Void, effects: Effects<Event>) {}
+}
+
 @Suite struct EmbeddingCoreTests {
+  @Test func aChildWithoutWorkNeedsNoDecisionCase() {
+    var test = CoreTest<Tags>(state: .init(tags: [Tag.State(id: 1)]))
+    test.send(.tag(id: 1, .renamed("a"))) { $0.tags[id: 1]?.text = "a" }
+    test.send(.editing(.renamed("b")))  // nothing is being edited
+    var state = Tags.State()
+    state.editing = Tag.State(id: 2)
+    #expect(Tags.makeDecisions(event: .editing(.renamed("b")), state: &state) == [])
+    #expect(state.editing == Tag.State(id: 2, text: "b"))
+  }
+
   fileprivate typealias ScreenID = ScreenStack<Board.Screen>.ID
 
   @Test func aListForwardsByIDAndDropsEventsForAbsentRows() {
