@@ -8,7 +8,7 @@ import Foundation
 #endif
 
 /// A line of input, as ``InputReader`` hands it over.
-enum InputLine: Sendable {
+package enum InputLine: Sendable {
   /// A line, without its newline (or carriage return and newline).
   case line(String)
   /// A line longer than the reader's limit, skipped without being kept.
@@ -21,9 +21,9 @@ enum InputLine: Sendable {
 /// ``InputLine/tooLong`` and skipped), and at most `capacity` lines that the reader has not handled
 /// yet: then it stops reading until ``handled()`` makes room. However much input arrives, and
 /// however fast, memory stays bounded.
-final class InputReader: Sendable {
+package final class InputReader: Sendable {
   /// The lines, in order; the sequence ends with the input.
-  let lines: AsyncStream<InputLine>
+  package let lines: AsyncStream<InputLine>
   private let room: DispatchSemaphore
 
   /// Starts reading `fileDescriptor`.
@@ -31,7 +31,7 @@ final class InputReader: Sendable {
   ///   - fileDescriptor: Where to read; standard input by default.
   ///   - maxLineBytes: The longest line kept, in bytes, without its newline.
   ///   - capacity: How many lines may wait to be handled.
-  init(fileDescriptor: Int32 = STDIN_FILENO, maxLineBytes: Int, capacity: Int = 16) {
+  package init(fileDescriptor: Int32 = STDIN_FILENO, maxLineBytes: Int, capacity: Int = 16) {
     let room = DispatchSemaphore(value: capacity)
     let (lines, continuation) = AsyncStream.makeStream(of: InputLine.self)
     self.lines = lines
@@ -72,7 +72,7 @@ final class InputReader: Sendable {
   }
 
   /// Makes room for one more line: call it once for each line handled.
-  func handled() {
+  package func handled() {
     room.signal()
   }
 }
