@@ -9,8 +9,6 @@ private let shortSyncUp = SyncUp(
   attendees: [Attendee(id: UUID(1)), Attendee(id: UUID(2)), Attendee(id: UUID(3))],
   durationInSeconds: 6, title: "Design")
 
-private typealias Meeting = RecordMeeting
-
 extension SpeechRecognizer {
   /// A recogniser the user has refused: the meeting must not ask again or transcribe.
   fileprivate static var refused: Self {
@@ -38,12 +36,12 @@ private struct RecognizerBroke: Error {}
 
 @Suite struct RecordMeetingCoreTests {
   @Test func appearingStartsTheTimerAndChecksSpeech() {
-    var test = CoreTest<Meeting>(state: .init(syncUp: shortSyncUp))
+    var test = CoreTest<RecordMeeting>(state: .init(syncUp: shortSyncUp))
     test.send(.appeared, decisions: [.startTimer(every: .seconds(1)), .checkSpeechAuthorization])
   }
 
   @Test func eachTickCountsASecondAndPassesToTheNextSpeakerAtTheEndOfTheirShare() {
-    var test = CoreTest<Meeting>(state: .init(syncUp: shortSyncUp))
+    var test = CoreTest<RecordMeeting>(state: .init(syncUp: shortSyncUp))
     test.send(.timerTicked) { $0.secondsElapsed = 1 }
     test.send(.timerTicked) {
       $0.secondsElapsed = 2
@@ -67,7 +65,8 @@ private struct RecognizerBroke: Error {}
     // 7 seconds for three: 2 seconds each, and the last speaker keeps the odd second.
     var syncUp = shortSyncUp
     syncUp.durationInSeconds = 7
-    var test = CoreTest<Meeting>(state: .init(syncUp: syncUp, secondsElapsed: 5, speakerIndex: 2))
+    var test = CoreTest<RecordMeeting>(
+      state: .init(syncUp: syncUp, secondsElapsed: 5, speakerIndex: 2))
     test.send(.timerTicked) { $0.secondsElapsed = 6 }  // 6 / 2 would be a fourth speaker
     test.send(.timerTicked, decisions: [.stopMeeting]) {
       $0.secondsElapsed = 7
@@ -76,7 +75,7 @@ private struct RecognizerBroke: Error {}
   }
 
   @Test func nextMovesToTheStartOfTheNextSpeakersShare() {
-    var test = CoreTest<Meeting>(state: .init(syncUp: shortSyncUp, secondsElapsed: 1))
+    var test = CoreTest<RecordMeeting>(state: .init(syncUp: shortSyncUp, secondsElapsed: 1))
     test.send(.nextTapped) {
       $0.speakerIndex = 1
       $0.secondsElapsed = 2
@@ -88,7 +87,7 @@ private struct RecognizerBroke: Error {}
   }
 
   @Test func nextOnTheLastSpeakerAsksToEndWithoutDiscarding() {
-    var test = CoreTest<Meeting>(
+    var test = CoreTest<RecordMeeting>(
       state: .init(syncUp: shortSyncUp, secondsElapsed: 4, speakerIndex: 2))
     test.send(.nextTapped) {
       $0.dialog = Dialog(
@@ -104,7 +103,7 @@ private struct RecognizerBroke: Error {}
   }
 
   @Test func endingTheMeetingEarlyOffersSaveDiscardAndResume() {
-    var test = CoreTest<Meeting>(state: .init(syncUp: shortSyncUp, transcript: "Hi"))
+    var test = CoreTest<RecordMeeting>(state: .init(syncUp: shortSyncUp, transcript: "Hi"))
     test.send(.endMeetingTapped) {
       $0.dialog = Dialog(
         title: "End meeting?",
@@ -117,7 +116,7 @@ private struct RecognizerBroke: Error {}
     }
     test.send(.dialog(.dismissed)) { $0.dialog = nil }  // Resume
     test.send(.dialog(.chose(.saveAndEnd)))  // a late answer: the alert is gone
-    test.send(.endMeetingTapped) { $0.dialog = Meeting.endMeetingDialog(discardable: true) }
+    test.send(.endMeetingTapped) { $0.dialog = RecordMeeting.endMeetingDialog(discardable: true) }
     test.send(.dialog(.chose(.saveAndEnd)), decisions: [.stopMeeting]) {
       $0.dialog = nil
       $0.ending = .save(transcript: "Hi")
@@ -125,8 +124,8 @@ private struct RecognizerBroke: Error {}
   }
 
   @Test func discardingEndsTheMeetingWithoutSaving() {
-    var test = CoreTest<Meeting>(state: .init(syncUp: shortSyncUp, transcript: "Hi"))
-    test.send(.endMeetingTapped) { $0.dialog = Meeting.endMeetingDialog(discardable: true) }
+    var test = CoreTest<RecordMeeting>(state: .init(syncUp: shortSyncUp, transcript: "Hi"))
+    test.send(.endMeetingTapped) { $0.dialog = RecordMeeting.endMeetingDialog(discardable: true) }
     test.send(.dialog(.chose(.discard)), decisions: [.stopMeeting]) {
       $0.dialog = nil
       $0.ending = .discard
@@ -134,8 +133,8 @@ private struct RecognizerBroke: Error {}
   }
 
   @Test func ticksWhileAnAlertShowsDoNotCount() {
-    var test = CoreTest<Meeting>(state: .init(syncUp: shortSyncUp, secondsElapsed: 5))
-    test.send(.endMeetingTapped) { $0.dialog = Meeting.endMeetingDialog(discardable: true) }
+    var test = CoreTest<RecordMeeting>(state: .init(syncUp: shortSyncUp, secondsElapsed: 5))
+    test.send(.endMeetingTapped) { $0.dialog = RecordMeeting.endMeetingDialog(discardable: true) }
     test.send(.timerTicked)
     test.send(.timerTicked)
     test.send(.dialog(.dismissed)) { $0.dialog = nil }
@@ -146,7 +145,7 @@ private struct RecognizerBroke: Error {}
   }
 
   @Test func speechIsTranscribedOnlyWhenAllowed() {
-    var test = CoreTest<Meeting>(state: .init(syncUp: shortSyncUp))
+    var test = CoreTest<RecordMeeting>(state: .init(syncUp: shortSyncUp))
     test.send(.speechAuthorizationChecked(.authorized), decisions: [.transcribe])
     test.send(.speechAuthorizationChecked(.denied))
     test.send(.speechAuthorizationChecked(.restricted))
@@ -160,7 +159,7 @@ private struct RecognizerBroke: Error {}
   }
 
   @Test func aSpeechFailureMarksTheTranscriptAndAsksWhetherToGoOn() {
-    var test = CoreTest<Meeting>(state: .init(syncUp: shortSyncUp, transcript: "I completed"))
+    var test = CoreTest<RecordMeeting>(state: .init(syncUp: shortSyncUp, transcript: "I completed"))
     test.send(.speechFailed) {
       $0.transcript = "I completed ❌"
       $0.dialog = Dialog(
@@ -177,8 +176,8 @@ private struct RecognizerBroke: Error {}
   }
 
   @Test func aSpeechFailureBeforeAnyWordLeavesTheTranscriptEmpty() {
-    var test = CoreTest<Meeting>(state: .init(syncUp: shortSyncUp))
-    test.send(.speechFailed) { $0.dialog = Meeting.speechFailedDialog }
+    var test = CoreTest<RecordMeeting>(state: .init(syncUp: shortSyncUp))
+    test.send(.speechFailed) { $0.dialog = RecordMeeting.speechFailedDialog }
     test.send(.dialog(.chose(.discard)), decisions: [.stopMeeting]) {
       $0.dialog = nil
       $0.ending = .discard
@@ -186,9 +185,9 @@ private struct RecognizerBroke: Error {}
   }
 
   @Test func onceEndedTheMeetingIgnoresEverything() {
-    var test = CoreTest<Meeting>(
+    var test = CoreTest<RecordMeeting>(
       state: .init(syncUp: shortSyncUp, secondsElapsed: 3, ending: .save(transcript: "Hi")))
-    for event: Meeting.Event in [
+    for event: RecordMeeting.Event in [
       .appeared, .timerTicked, .nextTapped, .endMeetingTapped, .dialog(.dismissed),
       .dialog(.chose(.discard)), .speechAuthorizationChecked(.authorized),
       .speechAuthorizationAnswered(.authorized), .transcriptChanged("late"), .speechFailed,
@@ -203,7 +202,7 @@ private struct RecognizerBroke: Error {}
 @Suite(.timeLimit(.minutes(3))) struct RecordMeetingExecutorTests {
   @Test func checkingSpeechSendsTheStatusWithoutAsking() async {
     let execution = await perform(
-      Meeting.Decision.checkSpeechAuthorization, of: Meeting.self,
+      RecordMeeting.Decision.checkSpeechAuthorization, of: RecordMeeting.self,
       deps: .init(clock: ImmediateClock(), speech: .refused))
     #expect(execution.events == [.speechAuthorizationChecked(.denied)])
     #expect(execution.startedWork == [WorkID("speech")])
@@ -214,7 +213,7 @@ private struct RecognizerBroke: Error {}
     var speech = SpeechRecognizer.refused
     speech.requestAuthorization = asked.returning(SpeechAuthorization.restricted)
     let execution = await perform(
-      Meeting.Decision.requestSpeechAuthorization, of: Meeting.self,
+      RecordMeeting.Decision.requestSpeechAuthorization, of: RecordMeeting.self,
       deps: .init(clock: ImmediateClock(), speech: speech))
     #expect(execution.events == [.speechAuthorizationAnswered(.restricted)])
     #expect(asked.count == 1)
@@ -228,7 +227,7 @@ private struct RecognizerBroke: Error {}
       }
     }
     let execution = await perform(
-      Meeting.Decision.transcribe, of: Meeting.self,
+      RecordMeeting.Decision.transcribe, of: RecordMeeting.self,
       deps: .init(clock: ImmediateClock(), speech: speech))
     #expect(execution.events == [.transcriptChanged("I completed"), .speechFailed])
     #expect(execution.unhandledErrors.isEmpty)
@@ -236,7 +235,7 @@ private struct RecognizerBroke: Error {}
 
   @Test func stoppingTheMeetingCancelsTheTimerAndTheSpeech() async {
     let execution = await perform(
-      Meeting.Decision.stopMeeting, of: Meeting.self,
+      RecordMeeting.Decision.stopMeeting, of: RecordMeeting.self,
       deps: .init(clock: ImmediateClock(), speech: .refused))
     #expect(
       execution.cancellations == [
@@ -251,7 +250,8 @@ private struct RecognizerBroke: Error {}
       lines: ["Hello", "world"], every: .seconds(2), on: clock, failing: true)
     #expect(await speech.authorizationStatus() == .authorized)
     let execution = await perform(
-      Meeting.Decision.transcribe, of: Meeting.self, deps: .init(clock: clock, speech: speech))
+      RecordMeeting.Decision.transcribe, of: RecordMeeting.self,
+      deps: .init(clock: clock, speech: speech))
     #expect(
       execution.events == [
         .transcriptChanged("Hello"), .transcriptChanged("Hello world"), .speechFailed,
@@ -263,7 +263,7 @@ private struct RecognizerBroke: Error {}
   @Test func theFakeRecognizerEndsAfterItsLinesUnlessToldToFail() async {
     let clock = ImmediateClock()
     let execution = await perform(
-      Meeting.Decision.transcribe, of: Meeting.self,
+      RecordMeeting.Decision.transcribe, of: RecordMeeting.self,
       deps: .init(clock: clock, speech: .fake(lines: ["Hello"], every: .seconds(1), on: clock)))
     #expect(execution.events == [.transcriptChanged("Hello")])
     #expect(clock.now == .init(offset: .seconds(1)))
@@ -276,7 +276,7 @@ private struct RecognizerBroke: Error {}
 @Suite(.timeLimit(.minutes(3))) struct RecordMeetingStoreTests {
   @Test func theTimerPassesEachSpeakerAndTheMeetingSavesItselfWhenTimeIsUp() async {
     let clock = TestClock()
-    let test = StoreTest<Meeting>(
+    let test = StoreTest<RecordMeeting>(
       state: .init(syncUp: shortSyncUp), deps: .init(clock: clock, speech: .refused))
 
     await test.send(
@@ -318,7 +318,7 @@ private struct RecognizerBroke: Error {}
         $0.finish()
       }
     }
-    let test = StoreTest<Meeting>(
+    let test = StoreTest<RecordMeeting>(
       state: .init(syncUp: shortSyncUp), deps: .init(clock: clock, speech: speech),
       exhaustivity: .off)
 
@@ -345,7 +345,7 @@ private struct RecognizerBroke: Error {}
     var speech = SpeechRecognizer.fake(lines: ["Hello"], every: .milliseconds(500), on: clock)
     speech.authorizationStatus = { .notDetermined }
     speech.requestAuthorization = asked.returning(SpeechAuthorization.authorized)
-    let test = StoreTest<Meeting>(
+    let test = StoreTest<RecordMeeting>(
       state: .init(syncUp: shortSyncUp), deps: .init(clock: clock, speech: speech))
 
     await test.send(
@@ -356,7 +356,9 @@ private struct RecognizerBroke: Error {}
     #expect(asked.count == 1)
     await clock.advance(by: .milliseconds(500))
     await test.receive(.transcriptChanged("Hello")) { $0.transcript = "Hello" }
-    await test.send(.endMeetingTapped) { $0.dialog = Meeting.endMeetingDialog(discardable: true) }
+    await test.send(.endMeetingTapped) {
+      $0.dialog = RecordMeeting.endMeetingDialog(discardable: true)
+    }
     await test.send(.dialog(.chose(.saveAndEnd)), decisions: [.stopMeeting]) {
       $0.dialog = nil
       $0.ending = .save(transcript: "Hello")
@@ -367,13 +369,15 @@ private struct RecognizerBroke: Error {}
 
   @Test func endingEarlyAndSavingKeepsTheMeetingAndIgnoresTicksUnderTheAlert() async {
     let clock = TestClock()
-    let test = StoreTest<Meeting>(
+    let test = StoreTest<RecordMeeting>(
       state: .init(syncUp: shortSyncUp), deps: .init(clock: clock, speech: .refused))
 
     await test.send(
       .appeared, decisions: [.startTimer(every: .seconds(1)), .checkSpeechAuthorization])
     await test.receive(.speechAuthorizationChecked(.denied))
-    await test.send(.endMeetingTapped) { $0.dialog = Meeting.endMeetingDialog(discardable: true) }
+    await test.send(.endMeetingTapped) {
+      $0.dialog = RecordMeeting.endMeetingDialog(discardable: true)
+    }
     await clock.advance(by: .seconds(3))
     await test.receive(.timerTicked)  // under the alert: no change
     await test.receive(.timerTicked)
@@ -388,13 +392,15 @@ private struct RecognizerBroke: Error {}
 
   @Test func endingEarlyAndDiscardingThrowsTheMeetingAway() async {
     let clock = TestClock()
-    let test = StoreTest<Meeting>(
+    let test = StoreTest<RecordMeeting>(
       state: .init(syncUp: shortSyncUp), deps: .init(clock: clock, speech: .refused))
 
     await test.send(
       .appeared, decisions: [.startTimer(every: .seconds(1)), .checkSpeechAuthorization])
     await test.receive(.speechAuthorizationChecked(.denied))
-    await test.send(.endMeetingTapped) { $0.dialog = Meeting.endMeetingDialog(discardable: true) }
+    await test.send(.endMeetingTapped) {
+      $0.dialog = RecordMeeting.endMeetingDialog(discardable: true)
+    }
     await test.send(.dialog(.chose(.discard)), decisions: [.stopMeeting]) {
       $0.dialog = nil
       $0.ending = .discard
@@ -405,7 +411,7 @@ private struct RecognizerBroke: Error {}
 
   @Test func nextPassesEachSpeakerThenAsksToEndOnTheLast() async {
     let clock = TestClock()
-    let test = StoreTest<Meeting>(
+    let test = StoreTest<RecordMeeting>(
       state: .init(syncUp: shortSyncUp), deps: .init(clock: clock, speech: .refused))
 
     await test.send(
@@ -419,7 +425,7 @@ private struct RecognizerBroke: Error {}
       $0.speakerIndex = 2
       $0.secondsElapsed = 4
     }
-    await test.send(.nextTapped) { $0.dialog = Meeting.endMeetingDialog(discardable: false) }
+    await test.send(.nextTapped) { $0.dialog = RecordMeeting.endMeetingDialog(discardable: false) }
     await test.send(.dialog(.chose(.saveAndEnd)), decisions: [.stopMeeting]) {
       $0.dialog = nil
       $0.ending = .save(transcript: "")
@@ -436,7 +442,7 @@ private struct RecognizerBroke: Error {}
         $0.finish(throwing: RecognizerBroke())
       }
     }
-    let test = StoreTest<Meeting>(
+    let test = StoreTest<RecordMeeting>(
       state: .init(syncUp: shortSyncUp), deps: .init(clock: clock, speech: speech))
 
     await test.send(
@@ -447,7 +453,7 @@ private struct RecognizerBroke: Error {}
     }
     await test.receive(.speechFailed) {
       $0.transcript = "I completed the project ❌"
-      $0.dialog = Meeting.speechFailedDialog
+      $0.dialog = RecordMeeting.speechFailedDialog
     }
     await test.send(.dialog(.dismissed)) { $0.dialog = nil }  // Continue meeting
     await clock.advance(by: .seconds(6))
@@ -474,13 +480,13 @@ private struct RecognizerBroke: Error {}
     let speech = SpeechRecognizer.authorized {
       AsyncThrowingStream { $0.finish(throwing: RecognizerBroke()) }
     }
-    let test = StoreTest<Meeting>(
+    let test = StoreTest<RecordMeeting>(
       state: .init(syncUp: shortSyncUp), deps: .init(clock: clock, speech: speech))
 
     await test.send(
       .appeared, decisions: [.startTimer(every: .seconds(1)), .checkSpeechAuthorization])
     await test.receive(.speechAuthorizationChecked(.authorized), decisions: [.transcribe])
-    await test.receive(.speechFailed) { $0.dialog = Meeting.speechFailedDialog }
+    await test.receive(.speechFailed) { $0.dialog = RecordMeeting.speechFailedDialog }
     await test.send(.dialog(.chose(.discard)), decisions: [.stopMeeting]) {
       $0.dialog = nil
       $0.ending = .discard
@@ -496,7 +502,7 @@ private struct RecognizerBroke: Error {}
     let speech = SpeechRecognizer.authorized {
       AsyncThrowingStream(unfolding: { try await next() })
     }
-    let test = StoreTest<Meeting>(
+    let test = StoreTest<RecordMeeting>(
       state: .init(syncUp: shortSyncUp), deps: .init(clock: clock, speech: speech))
 
     await test.send(
@@ -506,7 +512,9 @@ private struct RecognizerBroke: Error {}
     await test.receive(.transcriptChanged("Hello")) { $0.transcript = "Hello" }
     let call = try await next.nextCall()
     #expect(clock.sleeperCount == 1)  // the timer
-    await test.send(.endMeetingTapped) { $0.dialog = Meeting.endMeetingDialog(discardable: true) }
+    await test.send(.endMeetingTapped) {
+      $0.dialog = RecordMeeting.endMeetingDialog(discardable: true)
+    }
     await test.send(.dialog(.chose(.discard)), decisions: [.stopMeeting]) {
       $0.dialog = nil
       $0.ending = .discard
@@ -515,6 +523,180 @@ private struct RecognizerBroke: Error {}
     #expect(clock.sleeperCount == 0)  // and so was the timer
     call.answer("too late")  // does nothing
     await clock.advance(by: .seconds(10))
+    await test.finish()
+  }
+}
+
+// MARK: - Embedding
+
+/// A stand-in for the app's stack, to test the `ending` contract: it forwards each event to the
+/// meeting on screen, then reads `ending`, pops the meeting, and for a save makes the meeting's id
+/// and date in its executor.
+private enum MeetingHost: Feature {
+  typealias ID = ScreenStack<RecordMeeting.State>.ID
+
+  struct State: Equatable, Sendable {
+    var syncUp: SyncUp
+    var path = ScreenStack<RecordMeeting.State>()
+  }
+
+  enum Event: Equatable, Sendable {
+    case startTapped
+    case meeting(id: ID, RecordMeeting.Event)
+    case meetingMade(Meeting)
+    case pathChanged([ID])
+  }
+
+  enum Decision: Equatable, Sendable {
+    case meeting(id: ID, RecordMeeting.Decision)
+    case makeMeeting(transcript: String)
+  }
+
+  enum Scope: Hashable, Sendable {
+    case meeting(ID)
+  }
+
+  struct Deps: Sendable {
+    var meeting: RecordMeeting.Deps
+    var newID: @Sendable () -> UUID
+    var now: @Sendable () -> Date
+  }
+
+  static let childWork: [ChildWork<State>] = [
+    .stack(RecordMeeting.self, in: \.path) { (scope: Scope) in
+      if case .meeting(let id) = scope { id } else { nil }
+    }
+  ]
+
+  static func makeDecisions(event: Event, state: inout State) -> [Decision] {
+    switch event {
+    case .startTapped:
+      let id = state.path.push(RecordMeeting.State(syncUp: state.syncUp))
+      return RecordMeeting.makeDecisions(
+        event: .appeared, id: id, in: &state.path, embed: Decision.meeting)
+
+    case .meeting(let id, let event):
+      let decisions = RecordMeeting.makeDecisions(
+        event: event, id: id, in: &state.path, embed: Decision.meeting)
+      switch state.path[id: id]?.ending {
+      case .save(let transcript):
+        state.path.pop(from: id)
+        return decisions + [.makeMeeting(transcript: transcript)]
+      case .discard:
+        state.path.pop(from: id)
+        return decisions
+      case nil:
+        return decisions
+      }
+
+    case .meetingMade(let meeting):
+      state.syncUp.meetings.insert(meeting, at: 0)
+      return []
+
+    case .pathChanged(let ids):
+      state.path.keep(ids)
+      return []
+    }
+  }
+
+  static func execute(_ decision: Decision, deps: Deps, effects: Effects<Event>) {
+    switch decision {
+    case .meeting(let id, let decision):
+      RecordMeeting.execute(
+        decision, deps: deps.meeting, effects: effects, scope: Scope.meeting(id)
+      ) {
+        .meeting(id: id, $0)
+      }
+    case .makeMeeting(let transcript):
+      effects.send(
+        .meetingMade(Meeting(id: deps.newID(), date: deps.now(), transcript: transcript)))
+    }
+  }
+}
+
+@Suite(.timeLimit(.minutes(3))) struct RecordMeetingEmbeddingTests {
+  private typealias ID = MeetingHost.ID
+  private let noon = Date(timeIntervalSince1970: 43_200)
+
+  @Test func aMeetingThatEndsIsPoppedAndSavedByTheParent() async {
+    let clock = TestClock()
+    let test = StoreTest<MeetingHost>(
+      state: .init(syncUp: shortSyncUp),
+      deps: .init(
+        meeting: .init(clock: clock, speech: .refused), newID: { UUID(9) }, now: { [noon] in noon }),
+      exhaustivity: .off)
+
+    await test.send(.startTapped)
+    #expect(await test.state.path.ids == [ID(0)])
+    await clock.advance(by: .seconds(6))
+    for _ in 1...5 {
+      await test.receive(.meeting(id: ID(0), .timerTicked))
+    }
+    await test.receive(
+      .meeting(id: ID(0), .timerTicked),
+      decisions: [.meeting(id: ID(0), .stopMeeting), .makeMeeting(transcript: "")]
+    ) {
+      $0.path.pop()
+    }
+    await test.receive(.meetingMade(Meeting(id: UUID(9), date: noon, transcript: ""))) {
+      $0.syncUp.meetings = [Meeting(id: UUID(9), date: noon, transcript: "")]
+    }
+    #expect(clock.sleeperCount == 0)
+    await test.finish()
+  }
+
+  @Test func aDiscardedMeetingIsPoppedAndNotSaved() async {
+    let clock = TestClock()
+    let test = StoreTest<MeetingHost>(
+      state: .init(syncUp: shortSyncUp),
+      deps: .init(
+        meeting: .init(clock: clock, speech: .refused),
+        newID: unimplemented("newID", placeholder: UUID(0)),
+        now: unimplemented("now", placeholder: noon)))
+
+    await test.send(
+      .startTapped,
+      decisions: [
+        .meeting(id: ID(0), .startTimer(every: .seconds(1))),
+        .meeting(id: ID(0), .checkSpeechAuthorization),
+      ]
+    ) {
+      $0.path.push(RecordMeeting.State(syncUp: shortSyncUp))
+    }
+    await test.receive(.meeting(id: ID(0), .speechAuthorizationChecked(.denied)))
+    await test.send(.meeting(id: ID(0), .endMeetingTapped)) {
+      $0.path[id: ID(0)]?.dialog = RecordMeeting.endMeetingDialog(discardable: true)
+    }
+    await test.send(
+      .meeting(id: ID(0), .dialog(.chose(.discard))),
+      decisions: [.meeting(id: ID(0), .stopMeeting)]
+    ) {
+      $0.path.pop()
+    }
+    #expect(clock.sleeperCount == 0)
+    await test.finish()
+  }
+
+  @Test func leavingTheStackStopsTheMeetingsWork() async throws {
+    let clock = TestClock()
+    let next = ControlledDependency<Void, String?>()
+    let speech = SpeechRecognizer.authorized {
+      AsyncThrowingStream(unfolding: { try await next() })
+    }
+    let test = StoreTest<MeetingHost>(
+      state: .init(syncUp: shortSyncUp),
+      deps: .init(
+        meeting: .init(clock: clock, speech: speech),
+        newID: unimplemented("newID", placeholder: UUID(0)),
+        now: unimplemented("now", placeholder: noon)),
+      exhaustivity: .off)
+
+    await test.send(.startTapped)
+    let call = try await next.nextCall()
+    #expect(clock.sleeperCount == 1)
+    await test.send(.pathChanged([])) { $0.path.pop() }  // the platform's back gesture
+    #expect(!call.isWaiting)
+    #expect(clock.sleeperCount == 0)
     await test.finish()
   }
 }
