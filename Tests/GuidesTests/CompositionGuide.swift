@@ -1,6 +1,7 @@
-// The example of Docs/Composition.md, compiled: a dashboard that embeds the tutorial's counter
-// (always there), a second counter in a sheet (there only while the sheet is open), and a list of
-// downloads (identified by id).
+// The examples of Docs/Composition.md, compiled: a dashboard that embeds the tutorial's counter
+// (always there), a second counter in a sheet (there only while the sheet is open), a list of
+// downloads (identified by id) and a form with no work; and the same kinds of children embedded by
+// hand, with the building blocks `embed` is made of, where `embed` does not apply.
 
 import Decisions
 
@@ -60,23 +61,52 @@ enum Download: Feature {
   }
 }
 
-/// A screen with a counter, a counter in a sheet, and a list of downloads.
+/// A form that edits the dashboard's title: a core and no work, so its decisions are `Never`.
+enum TitleForm: Feature {
+  struct State: Equatable, Sendable {
+    var title: String
+  }
+
+  enum Event: Equatable, Sendable {
+    case titleChanged(String)
+  }
+
+  typealias Decision = Never
+  typealias Deps = Void
+
+  static func makeDecisions(event: Event, state: inout State) -> [Never] {
+    switch event {
+    case .titleChanged(let title):
+      state.title = String(title.prefix(30))
+      return []
+    }
+  }
+
+  static func execute(_ decision: Never, deps: Void, effects: Effects<Event>) {}
+}
+
+/// A screen with a counter, a counter in a sheet, a list of downloads, and a form for its title.
 enum Dashboard: Feature {
   struct State: Equatable, Sendable {
     var counter = Counter.State()  // a plain child: always there
-    @Presented var sheet: Counter.State?  // an optional child: there while the sheet is open
-    var downloads: [Download.State] = []  // children identified by id
+    @Presented var sheet: Counter.State?  // a presented child: there while the sheet is open
+    var downloads: IdentifiedArray<Download.State> = []  // children identified by id
     var nextDownloadID = 1
+    var title = "Dashboard"
+    @Presented var titleForm: TitleForm.State?  // a child with a core and no work
   }
 
   enum Event: Equatable, Sendable {
     case counter(Counter.Event)
     case sheet(Counter.Event)
     case download(id: Int, Download.Event)
+    case titleForm(TitleForm.Event)
     case openSheet
     case closeSheet
     case addDownload
     case removeDownload(id: Int)
+    case editTitle
+    case saveTitle
   }
 
   enum Decision: Equatable, Sendable {
@@ -101,11 +131,18 @@ enum Dashboard: Feature {
     }
   }
 
-  /// The work scopes of the children that need one of their own.
-  enum Scope: Hashable, Sendable {
-    case sheet
-    case download(Int)
-  }
+  /// The downloads: each row's work lives while the row is in the list.
+  static let downloads = embed(
+    Download.self, list: \.downloads, event: Event.download, decision: Decision.download)
+
+  /// The counter in the sheet: its work lives while the sheet is open.
+  static let sheet = embed(
+    Counter.self, presented: \.$sheet, event: Event.sheet, decision: Decision.sheet)
+
+  /// The title form: no decisions, so no decision case, no executor arm and no `childWork` entry.
+  static let titleForm = embed(TitleForm.self, presented: \.$titleForm, event: Event.titleForm)
+
+  static let childWork = [downloads.work, sheet.work]
 
   static func makeDecisions(event: Event, state: inout State) -> [Decision] {
     switch event {
@@ -113,11 +150,13 @@ enum Dashboard: Feature {
       return Counter.makeDecisions(event: event, state: &state.counter, embed: Decision.counter)
 
     case .sheet(let event):
-      return Counter.makeDecisions(event: event, state: &state.sheet, embed: Decision.sheet)
+      return sheet.makeDecisions(event: event, state: &state)
 
     case .download(let id, let event):
-      return Download.makeDecisions(
-        event: event, id: id, in: &state.downloads, embed: Decision.download)
+      return downloads.makeDecisions(event: event, id: id, state: &state)
+
+    case .titleForm(let event):
+      return titleForm.makeDecisions(event: event, state: &state)
 
     case .openSheet:
       guard state.sheet == nil else { return [] }
@@ -133,12 +172,20 @@ enum Dashboard: Feature {
       let id = state.nextDownloadID
       state.nextDownloadID += 1
       state.downloads.append(Download.State(id: id))
-      return Download.makeDecisions(
-        event: .start, id: id, in: &state.downloads, embed: Decision.download)
+      return downloads.makeDecisions(event: .start, id: id, state: &state)
 
     case .removeDownload(let id):
-      guard state.downloads.contains(where: { $0.id == id }) else { return [] }
-      state.downloads.removeAll { $0.id == id }
+      state.downloads.remove(id: id)
+      return []
+
+    case .editTitle:
+      state.titleForm = TitleForm.State(title: state.title)
+      return []
+
+    case .saveTitle:
+      guard let form = titleForm.state(in: state) else { return [] }
+      state.title = form.title
+      state.titleForm = nil
       return []
     }
   }
@@ -149,22 +196,106 @@ enum Dashboard: Feature {
       Counter.execute(decision, deps: deps.counter, effects: effects, embed: Event.counter)
 
     case .sheet(let decision):
+      sheet.execute(decision, deps: deps.counter, effects: effects)
+
+    case .download(let id, let decision):
+      downloads.execute(decision, id: id, deps: deps.download(id), effects: effects)
+    }
+  }
+}
+
+/// Children that `embed` does not cover, embedded with the building blocks it is made of: a
+/// counter always there in a scope of its own, downloads in a plain array, and an export whose
+/// download goes on after its sheet closes.
+enum Transfers: Feature {
+  struct State: Equatable, Sendable {
+    var counter = Counter.State()  // always there, in a scope of its own
+    var downloads: [Download.State] = []  // a plain array
+    var export: Download.State?  // a plain optional: the export sheet
+    var exportedBytes: Int?
+  }
+
+  enum Event: Equatable, Sendable {
+    case counter(Counter.Event)
+    case download(id: Int, Download.Event)
+    case export(Download.Event)
+    case startExport
+    case closeExport
+    case removeDownload(id: Int)
+  }
+
+  enum Decision: Equatable, Sendable {
+    case counter(Counter.Decision)
+    case download(id: Int, Download.Decision)
+    case export(Download.Decision)
+  }
+
+  typealias Deps = Dashboard.Deps
+
+  /// The work scopes of the children, in one enum, so that no two kinds of child share one.
+  enum Scope: Hashable, Sendable {
+    case counter
+    case download(Int)
+    case export
+  }
+
+  static func makeDecisions(event: Event, state: inout State) -> [Decision] {
+    switch event {
+    case .counter(let event):
+      return Counter.makeDecisions(event: event, state: &state.counter, embed: Decision.counter)
+
+    case .download(let id, let event):
+      return Download.makeDecisions(
+        event: event, id: id, in: &state.downloads, embed: Decision.download)
+
+    case .export(.finished(let bytes)):
+      state.exportedBytes = bytes  // heard here whether the sheet is still open or not
+      return Download.makeDecisions(
+        event: .finished(bytes: bytes), state: &state.export, embed: Decision.export)
+
+    case .export(let event):
+      return Download.makeDecisions(event: event, state: &state.export, embed: Decision.export)
+
+    case .startExport:
+      guard state.export == nil else { return [] }
+      state.export = Download.State(id: 0)
+      return Download.makeDecisions(event: .start, state: &state.export, embed: Decision.export)
+
+    case .closeExport:
+      state.export = nil
+      return []
+
+    case .removeDownload(let id):
+      state.downloads.removeAll { $0.id == id }
+      return []
+    }
+  }
+
+  static func execute(_ decision: Decision, deps: Deps, effects: Effects<Event>) {
+    switch decision {
+    case .counter(let decision):
       Counter.execute(
-        decision, deps: deps.counter, effects: effects, scope: Scope.sheet, embed: Event.sheet)
+        decision, deps: deps.counter, effects: effects, scope: Scope.counter, embed: Event.counter)
 
     case .download(let id, let decision):
       Download.execute(
         decision, deps: deps.download(id), effects: effects, scope: Scope.download(id)
       ) { .download(id: id, $0) }
+
+    case .export(let decision):
+      Download.execute(
+        decision, deps: deps.download(0), effects: effects, scope: Scope.export, embed: Event.export
+      )
     }
   }
 
-  /// The sheet's work lives while the sheet is open, each download's while it is in the list: the
-  /// store cancels the work of a child that an event removed.
+  /// The counter's work lives as long as the screen, each download's while its row is in the
+  /// array, and the export's until it ends.
   static let childWork: [ChildWork<State>] = [
-    .optional(Counter.self, state: \.$sheet, scope: Scope.sheet),
+    .child(Counter.self, state: \.counter, scope: Scope.counter),
     .children(Download.self, in: \.downloads) { (scope: Scope) in
       if case .download(let id) = scope { id } else { nil }
     },
+    .outlivesState(scope: Scope.export),
   ]
 }

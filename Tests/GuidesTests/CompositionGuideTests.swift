@@ -33,9 +33,43 @@ import Testing
       $0.sheet = nil
     }
   }
+
+  @Test func theTitleFormHasACoreAndNoWork() {
+    var test = CoreTest<Dashboard>(state: .init())
+    test.send(.editTitle) {
+      $0.titleForm = TitleForm.State(title: "Dashboard")
+    }
+    test.send(.titleForm(.titleChanged("Downloads"))) {
+      $0.titleForm?.title = "Downloads"
+    }
+    test.send(.saveTitle) {
+      $0.title = "Downloads"
+      $0.titleForm = nil
+    }
+    test.send(.titleForm(.titleChanged("Late")))  // no form is open: dropped
+  }
 }
 
 @Suite(.timeLimit(.minutes(3))) struct DashboardStoreTests {
+  @Test func removingARowEndsItsLoad() async throws {
+    let fetches = ControlledDependency<Int, Int>()
+    let test = StoreTest<Dashboard>(
+      state: .init(),
+      deps: .init(
+        loadFact: unimplemented("loadFact"), fetch: { try await fetches($0) },
+        log: unimplemented("log")))
+    await test.send(.addDownload, decisions: [.download(id: 1, .fetch(1))]) {
+      $0.downloads = [Download.State(id: 1, isDownloading: true)]
+      $0.nextDownloadID = 2
+    }
+    let fetch = try await fetches.nextCall()
+    await test.send(.removeDownload(id: 1)) {
+      $0.downloads = []
+    }
+    #expect(!fetch.isWaiting)  // the store cancelled it with its row
+    await test.finish()
+  }
+
   @Test func twoCountersLoadSideBySideInTheirOwnScopes() async throws {
     let facts = ControlledDependency<Int, String>()
     let test = StoreTest<Dashboard>(
@@ -45,7 +79,7 @@ import Testing
       exhaustivity: .off)
     await test.send(.openSheet)
     await test.send(.counter(.factTapped))  // work "fact" in the dashboard's scope
-    await test.send(.sheet(.factTapped))  // work "fact" in the scope .sheet: no clash
+    await test.send(.sheet(.factTapped))  // work "fact" in the sheet's scope: no clash
     let first = try await facts.nextCall()
     let second = try await facts.nextCall()  // both loads are in flight at once
     first.answer("fact \(first.arguments)")
@@ -85,5 +119,63 @@ import Testing
         nextDownloadID: 4))
     #expect(logged.all == ["download 2: failed: offline"])
     await test.finish()
+  }
+}
+
+@Suite(.timeLimit(.minutes(3))) struct TransfersStoreTests {
+  @Test func removingARowOfAPlainArrayEndsItsLoad() async throws {
+    let fetches = ControlledDependency<Int, Int>()
+    let test = StoreTest<Transfers>(
+      state: .init(downloads: [Download.State(id: 1), Download.State(id: 2)]),
+      deps: .init(
+        loadFact: unimplemented("loadFact"), fetch: { try await fetches($0) },
+        log: unimplemented("log")))
+    await test.send(.download(id: 1, .start), decisions: [.download(id: 1, .fetch(1))]) {
+      $0.downloads[0].isDownloading = true
+    }
+    let fetch = try await fetches.nextCall()
+    await test.send(.removeDownload(id: 1)) {
+      $0.downloads = [Download.State(id: 2)]
+    }
+    #expect(!fetch.isWaiting)  // `.children(...)`: the store cancelled it with its row
+    await test.finish()
+  }
+
+  @Test func anExportGoesOnAfterItsSheetCloses() async throws {
+    let fetches = ControlledDependency<Int, Int>()
+    let test = StoreTest<Transfers>(
+      state: .init(),
+      deps: .init(
+        loadFact: unimplemented("loadFact"), fetch: { try await fetches($0) },
+        log: unimplemented("log")))
+    await test.send(.startExport, decisions: [.export(.fetch(0))]) {
+      $0.export = Download.State(id: 0, isDownloading: true)
+    }
+    let fetch = try await fetches.nextCall()
+    await test.send(.closeExport) {
+      $0.export = nil
+    }
+    #expect(fetch.isWaiting)  // `.outlivesState(scope:)`: closing the sheet does not end it
+    fetch.answer(2_048)
+    await test.receive(.export(.finished(bytes: 2_048))) {
+      $0.exportedBytes = 2_048
+    }
+    await test.finish()
+  }
+}
+
+@MainActor
+@Suite struct DashboardModelTests {
+  @Test func aChildsModelComesFromItsDeclaration() async {
+    let dashboard = MainStore<Dashboard>(
+      state: .init(), deps: .init(loadFact: { "\($0)" }, fetch: { $0 * 100 }, log: { _ in }))
+    dashboard.send(.addDownload)
+    let row = dashboard.child(Dashboard.downloads, id: 1)
+    await dashboard.settle()
+    #expect(row?.state.bytes == 100)
+    #expect(dashboard.child(Dashboard.sheet) == nil)  // no sheet is open
+    dashboard.send(.openSheet)
+    dashboard.child(Dashboard.sheet)?.send(.incrementTapped)
+    #expect(dashboard.state.sheet?.count == 1)
   }
 }
