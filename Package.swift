@@ -69,6 +69,13 @@ let package = Package(
       dependencies: ["Decisions", "ExampleSupport"],
       path: "Sources/Examples/SyncUps"
     ),
+    // NB: the app's --script mode runs meetings on DecisionsTesting's TestClock; the feature itself
+    // (SyncUps) does not depend on the testing module.
+    .executableTarget(
+      name: "syncups",
+      dependencies: ["SyncUps", "DecisionsTesting", "ExampleSupport"],
+      path: "Sources/Examples/SyncUpsDemo"
+    ),
     .target(name: "ExtractedCores", path: "Sources/Examples/ExtractedCores"),
     .testTarget(
       name: "ExampleSupportTests",
@@ -95,7 +102,7 @@ let package = Package(
     ),
     .testTarget(
       name: "SyncUpsTests",
-      dependencies: ["SyncUps", "DecisionsTesting", "TestSupport"],
+      dependencies: ["SyncUps", "DecisionsTesting", "TestSupport", "syncups"],
       path: "Tests/Examples/SyncUpsTests"
     ),
     .testTarget(

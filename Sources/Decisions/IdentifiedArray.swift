@@ -135,6 +135,18 @@ public struct IdentifiedArray<Element: Identifiable> {
     return removed
   }
 
+  /// Removes the elements at `offsets`, keeping the others in order.
+  ///
+  /// A list's swipe to delete hands over offsets (SwiftUI's `onDelete` gives an `IndexSet`).
+  /// Offsets past the end are ignored.
+  ///
+  /// - Complexity: O(*n* + *k* log *k*) for *k* offsets.
+  public mutating func remove(atOffsets offsets: some Sequence<Int>) {
+    let ids = Set(offsets.filter { elements.indices.contains($0) }.map { elements[$0].id })
+    guard !ids.isEmpty else { return }
+    removeAll { ids.contains($0.id) }
+  }
+
   /// Removes every element that `shouldBeRemoved` accepts, keeping the others in order.
   ///
   /// - Complexity: O(*n*).

@@ -19,6 +19,16 @@ import Testing
     #expect(Array(rows) == [Row(id: 3), Row(id: 1, value: 5), Row(id: 2)])
   }
 
+  @Test func removingAtOffsetsKeepsTheOthersInOrder() {
+    var rows: IdentifiedArray<Row> = [Row(id: 3), Row(id: 1), Row(id: 2), Row(id: 5)]
+    rows.remove(atOffsets: [3, 1, 9])
+    #expect(rows.ids == [3, 2])
+    #expect(rows[id: 2] == Row(id: 2))
+    #expect(rows.index(id: 2) == 1)
+    rows.remove(atOffsets: [])
+    #expect(rows.ids == [3, 2])
+  }
+
   @Test func settingAppendsUpdatesAndRemoves() {
     var rows = IdentifiedArray<Row>()
     rows[id: 7] = Row(id: 7)

@@ -79,6 +79,8 @@ import Testing
     "Docs/Navigation.md": [
       "Tests/GuidesTests/NavigationGuide.swift",
       "Tests/GuidesTests/NavigationGuideTests.swift",
+      "Sources/Examples/SyncUps",
+      "Tests/Examples/SyncUpsTests",
     ],
     "Docs/Recording.md": [
       "Tests/DecisionsTestingTests/Support/Keypad.swift",

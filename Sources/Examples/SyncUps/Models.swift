@@ -7,7 +7,7 @@ import Decisions
 import Foundation
 
 /// A recurring meeting: who attends, how long it lasts, and the meetings held so far.
-public struct SyncUp: Equatable, Identifiable, Codable, Sendable {
+public struct SyncUp: Hashable, Identifiable, Codable, Sendable {
   /// The sync-up's id.
   public var id: UUID
   /// The attendees, in speaking order.
@@ -41,7 +41,7 @@ public struct SyncUp: Equatable, Identifiable, Codable, Sendable {
 }
 
 /// Someone who attends a sync-up.
-public struct Attendee: Equatable, Identifiable, Codable, Sendable {
+public struct Attendee: Hashable, Identifiable, Codable, Sendable {
   /// The attendee's id.
   public var id: UUID
   /// The attendee's name.
@@ -55,7 +55,7 @@ public struct Attendee: Equatable, Identifiable, Codable, Sendable {
 }
 
 /// A meeting that was held, with what was said.
-public struct Meeting: Equatable, Identifiable, Codable, Sendable {
+public struct Meeting: Hashable, Identifiable, Codable, Sendable {
   /// The meeting's id.
   public var id: UUID
   /// When it ended.

@@ -3,8 +3,8 @@ import Foundation
 
 /// The form that creates or edits a sync-up: its title, length, theme and attendees.
 ///
-/// A pure core: every change is a field's new value, and nothing is performed, so ``Decision`` has
-/// no case and ``Deps`` no closure. Its events keep two rules:
+/// A pure core: every change is a field's new value, and nothing is performed, so its ``Decision`` is
+/// `Never` and its ``Deps`` `Void`. Its events keep two rules:
 /// - **There is always an attendee.** A form for a sync-up without attendees starts with one
 ///   empty attendee, and deleting the last attendee puts an empty one in its place.
 /// - **Focus names something on screen.** It is the title, an attendee that is in the form, or
@@ -83,14 +83,11 @@ public enum SyncUpForm: Feature {
     case deleteAttendees(atOffsets: IndexSet, replacementID: UUID)
   }
 
-  /// Nothing: the form only changes its state.
-  public enum Decision: Equatable, Sendable {}
+  /// Nothing: the form only changes its state, so a parent embeds it with no decision case.
+  public typealias Decision = Never
 
   /// Nothing: the form needs no capability.
-  public struct Deps: Sendable {
-    /// Creates the form's deps, which are none.
-    public init() {}
-  }
+  public typealias Deps = Void
 
   /// Decides what one event does to the form.
   public static func makeDecisions(event: Event, state: inout State) -> [Decision] {
@@ -135,9 +132,7 @@ public enum SyncUpForm: Feature {
   }
 
   /// Performs nothing: the form decides nothing.
-  public static func execute(_ decision: Decision, deps: Deps, effects: Effects<Event>) {
-    // NB: no `switch decision {}`: with no case to reach, the compiler warns it is never run.
-  }
+  public static func execute(_ decision: Never, deps: Void, effects: Effects<Event>) {}
 }
 
 extension SyncUp {

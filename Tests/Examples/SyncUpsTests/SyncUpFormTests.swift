@@ -229,7 +229,7 @@ import Testing
 @Suite struct SyncUpFormBindingTests {
   @Test func aRowsBindingReadsAndWritesItsAttendeesName() {
     let store = MainStore<SyncUpForm>(
-      state: .init(syncUp: SyncUp(id: UUID(100)), newAttendeeID: UUID(1)), deps: .init())
+      state: .init(syncUp: SyncUp(id: UUID(100)), newAttendeeID: UUID(1)), deps: ())
     let name = store.binding(\.[attendeeName: UUID(1)]) {
       .attendeeNameChanged(id: UUID(1), name: $0)
     }

@@ -1,0 +1,121 @@
+import ExampleSupport
+import Foundation
+import SyncUps
+
+/// The app's command-line options.
+struct Options: Equatable {
+  /// Run these commands instead of reading standard input, on a scripted clock.
+  var script: [Command]?
+  /// The file the sync-ups are kept in.
+  var data: URL?
+  /// What the fake speech recogniser hears in a meeting, one word a second.
+  var speech: String?
+  /// Whether speech recognition is allowed.
+  var speechAccess: SpeechAuthorization?
+  /// Print the usage and exit.
+  var help = false
+
+  /// Where the sync-ups are kept unless `--data` says: the user's application support folder.
+  static var defaultData: URL {
+    let support =
+      FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
+      ?? URL(fileURLWithPath: NSHomeDirectory()).appending(path: ".local/share")
+    return support.appending(path: "Decisions/SyncUps/syncups.json")
+  }
+
+  /// The usage text.
+  static let usage = """
+    USAGE: syncups [options]
+
+    SyncUps, Apple's Scrumdinger as TCA rebuilt it, rebuilt on Decisions: a list of recurring
+    meetings kept in a file, each with its attendees, a timer that moves from speaker to speaker,
+    and a transcript of past meetings. Each line of standard input is a command; the screen is
+    printed again when it changes. The commands:
+
+    \(Command.summary.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
+
+    Places count from 1, as the screen shows them. Meetings run on the real clock; with --script,
+    time passes only when a `wait` says, so a script's output is the same on every run.
+
+    OPTIONS:
+      --data PATH         Keep the sync-ups in this JSON file (default: \(defaultData.path)). A
+                          file that does not load is never overwritten: the app says why, and
+                          start-over keeps it as a backup.
+      --script COMMANDS   Run these commands instead of reading standard input, separated by ";",
+                          such as "add;title Design;attendee Ada;done;quit".
+      --speech TEXT       In a meeting, hear TEXT, one word a second, as a speech recogniser
+                          would. Without it, speech recognition is restricted, as on a device
+                          without one.
+      --speech-access A   Speech recognition's authorisation: authorized, denied or restricted
+                          (default: authorized with --speech, restricted without).
+      -h, --help          Show this help.
+
+    Exits with 0 when the input or script ends or on quit, once the sync-ups are saved; 1 if the
+    sync-ups or the output cannot be written; 2 if the options are malformed.
+    """
+
+  /// Why the command line could not be parsed.
+  struct ParseError: Error, Equatable, CustomStringConvertible {
+    /// What is wrong, in one sentence.
+    var description: String
+  }
+
+  /// Parses the arguments after the program name.
+  /// - Parameter arguments: The arguments, without the program name.
+  /// - Throws: ``ParseError`` naming the offending option or value.
+  /// - Returns: The options.
+  static func parse(_ arguments: [String]) throws(ParseError) -> Options {
+    var options = Options()
+    var remaining = arguments[...]
+    func value(for option: String) throws(ParseError) -> String {
+      guard let value = remaining.popFirst(), !value.hasPrefix("--") else {
+        throw ParseError(description: "\(option) needs a value")
+      }
+      return value
+    }
+    while let argument = remaining.popFirst() {
+      switch argument {
+      case "--script":
+        let text = try value(for: argument)
+        do {
+          options.script = try Command.parseScript(text)
+        } catch {
+          throw ParseError(description: "--script, \(error)")
+        }
+      case "--data":
+        let path = try value(for: argument)
+        guard !path.isEmpty, !path.hasSuffix("/") else {
+          throw ParseError(description: "--data takes the path of a file, not \(shown(path))")
+        }
+        options.data = URL(fileURLWithPath: path, isDirectory: false)
+      case "--speech":
+        let text = try value(for: argument)
+        guard text.utf8.count <= Command.maxBytes else {
+          throw ParseError(description: "--speech may be at most \(Command.maxBytes) bytes long")
+        }
+        options.speech = text
+      case "--speech-access":
+        let text = try value(for: argument)
+        switch text {
+        case "authorized": options.speechAccess = .authorized
+        case "denied": options.speechAccess = .denied
+        case "restricted": options.speechAccess = .restricted
+        default:
+          throw ParseError(
+            description:
+              "--speech-access takes authorized, denied or restricted, not \(shown(text))")
+        }
+      case "-h", "--help":
+        options.help = true
+      default:
+        throw ParseError(description: "unknown option \(shown(argument))")
+      }
+    }
+    return options
+  }
+
+  /// A value from the command line as a message echoes it: short, and with no control characters.
+  private static func shown(_ text: String) -> String {
+    sanitizedForTerminal(excerpt(text).debugDescription, keepingNewlines: false)
+  }
+}
