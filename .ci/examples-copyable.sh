@@ -35,6 +35,15 @@ let package = Package(
       dependencies: [.product(name: "Decisions", package: "Decisions"), "ExampleSupport"],
       resources: [.copy("Resources/facts.json")]),
     .executableTarget(name: "search", dependencies: ["SearchFeature"], path: "Sources/SearchDemo"),
+    .target(
+      name: "SyncUps",
+      dependencies: [.product(name: "Decisions", package: "Decisions"), "ExampleSupport"]),
+    .executableTarget(
+      name: "syncups",
+      dependencies: [
+        "SyncUps", "ExampleSupport", .product(name: "DecisionsTesting", package: "Decisions"),
+      ],
+      path: "Sources/SyncUpsDemo"),
     .target(name: "ExtractedCores"),
   ],
   swiftLanguageModes: [.v6]

@@ -1,9 +1,10 @@
 /// How long the work of one kind of embedded child lives: as long as the child is in the parent's
 /// state.
 ///
-/// A feature that runs children in work scopes of their own, with
-/// ``Feature/execute(_:deps:effects:scope:embed:)``, declares each kind of child in
-/// ``Feature/childWork``. After every event, the store cancels the work of each child that the
+/// A feature that runs children in work scopes of their own declares each kind of child in
+/// ``Feature/childWork``: the `work` of each `embed(...)` declaration (see ``EmbeddedChildren``
+/// and ``EmbeddedChild``), or, for children embedded by hand with
+/// ``Feature/execute(_:deps:effects:scope:embed:)``, one of the declarations below. After every event, the store cancels the work of each child that the
 /// event removed from the state: a sheet set to `nil`, a row removed from its list. Nothing the
 /// work sends afterwards arrives, even if it was on its way when the child went, so a result can
 /// never reach a child that is gone, or a new child that a later event put in its place.
@@ -14,9 +15,10 @@
 /// such a child keeps its predecessor's work: prefer those two types for children with work.
 ///
 /// ```swift
-/// static let childWork: [ChildWork<State>] = [
-///   .optional(Counter.self, state: \.sheet, scope: Scope.sheet),
-///   .children(Row.self, in: \.rows),  // each row's work in the scope of its id
+/// static let rows = embed(Row.self, list: \.rows, event: Event.row, decision: Decision.row)
+/// static let childWork = [
+///   rows.work,  // each row's work, in a scope made from its id
+///   ChildWork.optional(Counter.self, state: \.$sheet, scope: Scope.sheet),  // by hand
 /// ]
 /// ```
 ///

@@ -25,8 +25,9 @@ extension Core {
   /// Runs this core on an optional child state, such as a sheet that may not be shown.
   ///
   /// When the child state is `nil` the event is dropped and no decisions are returned: a child that is
-  /// gone has nothing to decide. Cancel a removed child's work when you remove it (see
-  /// ``Effects/cancelAll()``), and no event of its work will arrive afterwards.
+  /// gone has nothing to decide. A child with work of its own is better kept in a ``Presented`` slot
+  /// and declared with `embed(_:presented:event:decision:)`, whose work then ends when the child
+  /// goes (see ``ChildWork``).
   /// - Complexity: O(*d*), where *d* is the number of decisions the child returns.
   @inlinable
   public static func makeDecisions<ParentDecision>(

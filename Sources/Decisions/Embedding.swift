@@ -8,7 +8,7 @@ extension Feature {
   /// run in.
   ///
   /// The declaration forwards the screens' events to their core
-  /// (``EmbeddedChildren/makeDecisions(event:id:state:)``), performs their decisions in a scope of
+  /// (``EmbeddedChildren/makeDecisions(event:id:in:)``), performs their decisions in a scope of
   /// their own (``EmbeddedChildren/execute(_:id:deps:effects:)``), and says how long that work
   /// lives (``EmbeddedChildren/work``): the scope is made by the declaration, so it cannot be
   /// forgotten, and a popped screen's work ends with it.
@@ -18,7 +18,7 @@ extension Feature {
   /// static let childWork = [details.work]
   /// // in makeDecisions:
   /// case .detail(let id, let event):
-  ///   return details.makeDecisions(event: event, id: id, state: &state)
+  ///   return details.makeDecisions(event: event, id: id, in: &state)
   /// // in execute:
   /// case .detail(let id, let decision):
   ///   details.execute(decision, id: id, deps: deps.detail, effects: effects)
@@ -122,7 +122,7 @@ extension Feature {
   /// static let childWork = [rows.work]
   /// // in makeDecisions:
   /// case .row(let id, let event):
-  ///   return rows.makeDecisions(event: event, id: id, state: &state)
+  ///   return rows.makeDecisions(event: event, id: id, in: &state)
   /// // in execute:
   /// case .row(let id, let decision):
   ///   rows.execute(decision, id: id, deps: deps.row, effects: effects)
@@ -177,7 +177,7 @@ extension Feature {
   /// static let childWork = [sheet.work]
   /// // in makeDecisions:
   /// case .sheet(let event):
-  ///   return sheet.makeDecisions(event: event, state: &state)
+  ///   return sheet.makeDecisions(event: event, in: &state)
   /// // in execute:
   /// case .sheet(let decision):
   ///   sheet.execute(decision, deps: deps.editor, effects: effects)
@@ -273,7 +273,7 @@ extension Feature {
 /// declared once with `embed(_:stack:event:decision:)` or `embed(_:list:event:decision:)`.
 ///
 /// The declaration is used in three places, and keeps them in agreement: the parent's core
-/// forwards a child's event with ``makeDecisions(event:id:state:)``, the parent's executor
+/// forwards a child's event with ``makeDecisions(event:id:in:)``, the parent's executor
 /// performs a child's decision with ``execute(_:id:deps:effects:)``, and the parent's
 /// ``Feature/childWork`` lists ``work``. The child's work runs in a scope the declaration makes
 /// from the child's id, and ends when the child leaves the parent's state.
@@ -348,7 +348,7 @@ extension EmbeddedChildren where Parent: Feature, Child: Feature {
   /// When no child of this kind has the id (it left, or the slot holds another kind), the event
   /// is dropped and no decisions are returned.
   /// - Complexity: O(*d*) for *d* decisions: the child is found by its id without a search.
-  public func makeDecisions(event: Child.Event, id: ID, state: inout Parent.State)
+  public func makeDecisions(event: Child.Event, id: ID, in state: inout Parent.State)
     -> [Parent.Decision]
   {
     let decisions = modify(id, &state) { Child.makeDecisions(event: event, state: &$0) }
@@ -378,7 +378,7 @@ extension EmbeddedChildren where Parent: Feature, Child: Feature {
 /// `embed(_:presented:event:decision:)` or `embed(_:presented:case:event:decision:)`.
 ///
 /// The declaration is used in three places, and keeps them in agreement: the parent's core
-/// forwards the child's event with ``makeDecisions(event:state:)``, the parent's executor
+/// forwards the child's event with ``makeDecisions(event:in:)``, the parent's executor
 /// performs the child's decision with ``execute(_:deps:effects:)``, and the parent's
 /// ``Feature/childWork`` lists ``work``. The child's work runs in a scope the declaration makes,
 /// and ends when the child is dismissed or another takes its place.
@@ -443,7 +443,7 @@ extension EmbeddedChild where Parent: Feature, Child: Feature {
   /// When the child is not presented, the event is dropped and no decisions are returned. The
   /// child is changed in place, so it stays the same child.
   /// - Complexity: O(*d*) for *d* decisions.
-  public func makeDecisions(event: Child.Event, state: inout Parent.State) -> [Parent.Decision] {
+  public func makeDecisions(event: Child.Event, in state: inout Parent.State) -> [Parent.Decision] {
     let decisions = modify(&state) { Child.makeDecisions(event: event, state: &$0) }
     return decisions.isEmpty ? [] : decisions.map(decision)
   }

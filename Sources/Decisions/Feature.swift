@@ -38,7 +38,8 @@ where State: Sendable, Event: Sendable, Decision: Sendable {
   /// The capabilities the executor performs decisions with: a struct of `@Sendable` closures.
   ///
   /// Build live values with a static factory (`.live(...)`); tests replace any closure with a literal.
-  associatedtype Deps: Sendable
+  /// A feature with no work (its `Decision` is `Never`) needs none: `Void` unless it says.
+  associatedtype Deps: Sendable = Void
 
   /// Performs one decision through `deps`, using `effects` for long work and for sending events back.
   ///
@@ -71,4 +72,10 @@ where State: Sendable, Event: Sendable, Decision: Sendable {
 extension Feature {
   /// No child runs in a scope of its own.
   public static var childWork: [ChildWork<State>] { [] }
+}
+
+extension Feature where Decision == Never {
+  /// Performs nothing: a feature whose `Decision` is `Never` makes no decisions, so a core with no
+  /// work, such as a form, writes no executor.
+  public static func execute(_ decision: Never, deps: Deps, effects: Effects<Event>) {}
 }

@@ -89,17 +89,17 @@ private enum Board: Feature {
 
   static func makeDecisions(event: Event, state: inout State) -> [Decision] {
     switch event {
-    case .row(let id, let event): return rows.makeDecisions(event: event, id: id, state: &state)
+    case .row(let id, let event): return rows.makeDecisions(event: event, id: id, in: &state)
     case .screen(let id, let event):
-      return screens.makeDecisions(event: event, id: id, state: &state)
+      return screens.makeDecisions(event: event, id: id, in: &state)
     case .kindRow(let id, let event):
-      return kindRows.makeDecisions(event: event, id: id, state: &state)
+      return kindRows.makeDecisions(event: event, id: id, in: &state)
     case .kindPinned(let id, let event):
-      return kindPinned.makeDecisions(event: event, id: id, state: &state)
-    case .sheetRow(let event): return sheetRow.makeDecisions(event: event, state: &state)
-    case .plain(let event): return plain.makeDecisions(event: event, state: &state)
+      return kindPinned.makeDecisions(event: event, id: id, in: &state)
+    case .sheetRow(let event): return sheetRow.makeDecisions(event: event, in: &state)
+    case .plain(let event): return plain.makeDecisions(event: event, in: &state)
     case .unlisted(let id, let event):
-      return unlisted.makeDecisions(event: event, id: id, state: &state)
+      return unlisted.makeDecisions(event: event, id: id, in: &state)
     case .change(let change):
       change(&state)
       return []
@@ -139,8 +139,8 @@ private enum Tag: Feature {
   }
 
   typealias Decision = Never
-  typealias Deps = Void
 
+  // NB: no `Deps` and no `execute`: the defaults for a feature without work.
   static func makeDecisions(event: Event, state: inout State) -> [Never] {
     switch event {
     case .renamed(let text):
@@ -148,8 +148,6 @@ private enum Tag: Feature {
       return []
     }
   }
-
-  static func execute(_ decision: Never, deps: Void, effects: Effects<Event>) {}
 }
 
 /// A parent of children without work: no decision case, no executor arm, no `childWork`.
@@ -172,8 +170,8 @@ private enum Tags: Feature {
 
   static func makeDecisions(event: Event, state: inout State) -> [Never] {
     switch event {
-    case .tag(let id, let event): tags.makeDecisions(event: event, id: id, state: &state)
-    case .editing(let event): editing.makeDecisions(event: event, state: &state)
+    case .tag(let id, let event): tags.makeDecisions(event: event, id: id, in: &state)
+    case .editing(let event): editing.makeDecisions(event: event, in: &state)
     }
   }
 
@@ -181,6 +179,13 @@ private enum Tags: Feature {
 }
 
 @Suite struct EmbeddingCoreTests {
+  @Test func aFeatureWithoutWorkNeedsNoDepsAndNoExecutor() async {
+    #expect(Tag.Deps.self == Void.self)
+    let store = Store<Tag>(state: Tag.State(id: 1), deps: ())
+    await store.send(.renamed("x"))
+    #expect(await store.state.text == "x")
+  }
+
   @Test func aChildWithoutWorkNeedsNoDecisionCase() {
     var test = CoreTest<Tags>(state: .init(tags: [Tag.State(id: 1)]))
     test.send(.tag(id: 1, .renamed("a"))) { $0.tags[id: 1]?.text = "a" }

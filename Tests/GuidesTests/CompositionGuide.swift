@@ -72,7 +72,6 @@ enum TitleForm: Feature {
   }
 
   typealias Decision = Never
-  typealias Deps = Void
 
   static func makeDecisions(event: Event, state: inout State) -> [Never] {
     switch event {
@@ -81,8 +80,6 @@ enum TitleForm: Feature {
       return []
     }
   }
-
-  static func execute(_ decision: Never, deps: Void, effects: Effects<Event>) {}
 }
 
 /// A screen with a counter, a counter in a sheet, a list of downloads, and a form for its title.
@@ -150,13 +147,13 @@ enum Dashboard: Feature {
       return Counter.makeDecisions(event: event, state: &state.counter, embed: Decision.counter)
 
     case .sheet(let event):
-      return sheet.makeDecisions(event: event, state: &state)
+      return sheet.makeDecisions(event: event, in: &state)
 
     case .download(let id, let event):
-      return downloads.makeDecisions(event: event, id: id, state: &state)
+      return downloads.makeDecisions(event: event, id: id, in: &state)
 
     case .titleForm(let event):
-      return titleForm.makeDecisions(event: event, state: &state)
+      return titleForm.makeDecisions(event: event, in: &state)
 
     case .openSheet:
       guard state.sheet == nil else { return [] }
@@ -172,7 +169,7 @@ enum Dashboard: Feature {
       let id = state.nextDownloadID
       state.nextDownloadID += 1
       state.downloads.append(Download.State(id: id))
-      return downloads.makeDecisions(event: .start, id: id, state: &state)
+      return downloads.makeDecisions(event: .start, id: id, in: &state)
 
     case .removeDownload(let id):
       state.downloads.remove(id: id)

@@ -171,7 +171,7 @@ enum NoteList: Feature {
     switch event {
     case .open(let note):
       let id = state.path.push(NoteDetail.State(note: note))
-      return details.makeDecisions(event: .appeared, id: id, state: &state)
+      return details.makeDecisions(event: .appeared, id: id, in: &state)
 
     case .detail(let id, .deleteTapped):
       guard let detail = state.path[id: id] else { return [] }
@@ -180,7 +180,7 @@ enum NoteList: Feature {
       return []
 
     case .detail(let id, let event):
-      return details.makeDecisions(event: event, id: id, state: &state)
+      return details.makeDecisions(event: event, id: id, in: &state)
 
     case .pathChanged(let ids):
       state.path.keep(ids)
@@ -301,7 +301,7 @@ enum Account: Feature {
       return []
 
     case .rename(let event):
-      return rename.makeDecisions(event: event, state: &state)
+      return rename.makeDecisions(event: event, in: &state)
 
     case .dismissed:
       state.destination = nil

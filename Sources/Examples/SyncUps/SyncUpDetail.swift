@@ -125,7 +125,7 @@ public enum SyncUpDetail: Feature {
       return []
 
     case .edit(let event):
-      return editor.makeDecisions(event: event, state: &state)
+      return editor.makeDecisions(event: event, in: &state)
 
     case .deleteTapped:
       state.destination = .dialog(.deleteSyncUp)

@@ -4,7 +4,8 @@ import Foundation
 /// The form that creates or edits a sync-up: its title, length, theme and attendees.
 ///
 /// A pure core: every change is a field's new value, and nothing is performed, so its ``Decision`` is
-/// `Never` and its ``Deps`` `Void`. Its events keep two rules:
+/// `Never`, and it writes no ``Deps`` and no executor: the library's defaults for a feature
+/// without work. Its events keep two rules:
 /// - **There is always an attendee.** A form for a sync-up without attendees starts with one
 ///   empty attendee, and deleting the last attendee puts an empty one in its place.
 /// - **Focus names something on screen.** It is the title, an attendee that is in the form, or
@@ -86,9 +87,6 @@ public enum SyncUpForm: Feature {
   /// Nothing: the form only changes its state, so a parent embeds it with no decision case.
   public typealias Decision = Never
 
-  /// Nothing: the form needs no capability.
-  public typealias Deps = Void
-
   /// Decides what one event does to the form.
   public static func makeDecisions(event: Event, state: inout State) -> [Decision] {
     switch event {
@@ -131,8 +129,6 @@ public enum SyncUpForm: Feature {
     return []
   }
 
-  /// Performs nothing: the form decides nothing.
-  public static func execute(_ decision: Never, deps: Void, effects: Effects<Event>) {}
 }
 
 extension SyncUp {

@@ -212,7 +212,7 @@ public enum SyncUpsApp: Feature {
       return []
 
     case .add(let event):
-      return addForm.makeDecisions(event: event, state: &state)
+      return addForm.makeDecisions(event: event, in: &state)
 
     case .confirmAddTapped:
       guard state.file == .loaded, let form = addForm.state(in: state) else { return [] }
@@ -230,11 +230,11 @@ public enum SyncUpsApp: Feature {
       return []
 
     case .detail(let id, let event):
-      let decisions = details.makeDecisions(event: event, id: id, state: &state)
+      let decisions = details.makeDecisions(event: event, id: id, in: &state)
       return decisions + detailChanged(id, &state)
 
     case .record(let id, let event):
-      let decisions = recorders.makeDecisions(event: event, id: id, state: &state)
+      let decisions = recorders.makeDecisions(event: event, id: id, in: &state)
       return decisions + recorderChanged(id, &state)
 
     case .pathChanged(let ids):
@@ -326,7 +326,7 @@ public enum SyncUpsApp: Feature {
       return []
     case .startMeeting:
       let recorder = state.path.push(.record(RecordMeeting.State(syncUp: syncUp)))
-      return recorders.makeDecisions(event: .appeared, id: recorder, state: &state)
+      return recorders.makeDecisions(event: .appeared, id: recorder, in: &state)
     case .showMeeting(let meeting):
       state.path.push(.meeting(meeting, syncUp: syncUp))
       return []
