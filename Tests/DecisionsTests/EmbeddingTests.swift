@@ -442,3 +442,31 @@ extension Board {
     store.stop()
   }
 }
+
+/// The list's promise under a race: the old row's answer comes from another task while one event
+/// removes the row and adds a new one with its id. Whichever comes first, the old answer never
+/// reaches the new row.
+@Suite(.timeLimit(.minutes(3))) struct EmbeddingRaceTests {
+  @Test(arguments: StoreKind.allCases)
+  func anOldRowsAnswerNeverReachesTheNewRowWithItsID(on kind: StoreKind) async throws {
+    for round in 0..<200 {
+      let loads = ControlledDependency<Void, Int>()
+      let test = await StoreTest<Board>(
+        state: .init(), deps: .init(load: { (try? await loads()) ?? -1 }),
+        exhaustivity: .off, endChecks: [], on: kind)
+      await test.send(.change { $0.rows = [Row.State(id: 1)] })
+      await test.send(.row(id: 1, .load))
+      let old = try await loads.nextCall()
+      async let answered: Void = old.answer(7)
+      await test.send(
+        .change {
+          _ = $0.rows.remove(id: 1)
+          $0.rows.append(Row.State(id: 1))
+        })
+      await answered
+      await test.settle()
+      #expect(await test.state.rows[id: 1]?.value == 0, "round \(round)")
+      await test.finish()
+    }
+  }
+}
