@@ -135,13 +135,16 @@ let package = Package(
 
     .executableTarget(
       name: "decisions-inspect",
-      dependencies: ["DecisionsTesting", "ExampleSupport", "FactFeature", "SearchFeature"],
+      dependencies: [
+        "DecisionsTesting", "ExampleSupport", "FactFeature", "SearchFeature", "SyncUps",
+      ],
       path: "Sources/Tools/DecisionsInspect"
     ),
     .testTarget(
       name: "DecisionsInspectTests",
       dependencies: [
-        "DecisionsTesting", "FactFeature", "SearchFeature", "TestSupport", "decisions-inspect",
+        "DecisionsTesting", "FactFeature", "SearchFeature", "SyncUps", "TestSupport",
+        "decisions-inspect",
       ],
       path: "Tests/Tools/DecisionsInspectTests"
     ),

@@ -16,7 +16,9 @@
 ///
 /// Compare errors with `==` in tests, or match a case: `if case .newerVersion = error`. Its
 /// `localizedDescription` is the same sentence.
-public enum JSONFileError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
+public enum JSONFileError: Error, Equatable, Sendable, Codable, CustomStringConvertible,
+  LocalizedError
+{
   // MARK: - Loading
 
   /// The file could not be read: it is a folder, a pipe or a device, a folder on its path is a

@@ -8,7 +8,7 @@ import Foundation
 /// ``State/request``, which the app reads and clears right after each event it forwards.
 public enum SyncUpDetail: Feature {
   /// What the detail screen presents, one at a time.
-  public enum Destination: Equatable, Sendable {
+  public enum Destination: Equatable, Sendable, Codable {
     /// The form that edits the sync-up, in a sheet.
     case edit(SyncUpForm.State)
     /// An alert.
@@ -26,7 +26,7 @@ public enum SyncUpDetail: Feature {
   }
 
   /// What the screen asks of the app.
-  public enum Request: Equatable, Sendable {
+  public enum Request: Equatable, Sendable, Codable {
     /// Delete the sync-up and close the screen.
     case delete
     /// Push the meeting recorder.
@@ -36,7 +36,7 @@ public enum SyncUpDetail: Feature {
   }
 
   /// The screen's state.
-  public struct State: Equatable, Sendable {
+  public struct State: Equatable, Sendable, Codable {
     /// The sync-up shown: a copy of the app's, which the app updates from it.
     public var syncUp: SyncUp
     /// The sheet or alert on show.
@@ -53,7 +53,7 @@ public enum SyncUpDetail: Feature {
   }
 
   /// What the user did, and what the screen's work found.
-  public enum Event: Equatable, Sendable {
+  public enum Event: Equatable, Sendable, Codable {
     /// "Edit": the form opens in a sheet; a sync-up with no attendees gets an empty one with this
     /// id, made by the shell.
     case editTapped(newAttendeeID: Attendee.ID)

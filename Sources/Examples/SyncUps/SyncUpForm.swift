@@ -19,7 +19,7 @@ import Foundation
 /// sync-up as typed.
 public enum SyncUpForm: Feature {
   /// The sync-up as edited so far, and which field has the keyboard.
-  public struct State: Equatable, Sendable {
+  public struct State: Equatable, Sendable, Codable {
     /// The sync-up as edited so far.
     public var syncUp: SyncUp
     /// The field that has the keyboard, or `nil` when none has.
@@ -53,7 +53,7 @@ public enum SyncUpForm: Feature {
   }
 
   /// A field of the form that can have the keyboard.
-  public enum Field: Hashable, Sendable {
+  public enum Field: Hashable, Sendable, Codable {
     /// The title.
     case title
     /// The name of the attendee with this id.
@@ -61,7 +61,7 @@ public enum SyncUpForm: Feature {
   }
 
   /// Something the user did in the form.
-  public enum Event: Equatable, Sendable {
+  public enum Event: Equatable, Sendable, Codable {
     /// The title is now this text (the whole of it, as typed).
     case titleChanged(String)
     /// The meeting's length is now this many seconds; less than 1 is refused.

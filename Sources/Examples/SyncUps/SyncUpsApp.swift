@@ -9,7 +9,7 @@ import Foundation
 /// ``SyncUpDetail/State/request``, a recorder's ``RecordMeeting/State/ending``).
 public enum SyncUpsApp: Feature {
   /// A screen pushed on the list.
-  public enum Screen: Equatable, Sendable {
+  public enum Screen: Equatable, Sendable, Codable {
     /// A sync-up's detail.
     case detail(SyncUpDetail.State)
     /// A meeting being recorded.
@@ -22,7 +22,7 @@ public enum SyncUpsApp: Feature {
   public typealias ScreenID = ScreenStack<Screen>.ID
 
   /// Where the file of sync-ups stands.
-  public enum FileStatus: Equatable, Sendable {
+  public enum FileStatus: Equatable, Sendable, Codable {
     /// The file is being read: the list takes no edits.
     case loading
     /// The sync-ups came from the file, or there was none: edits are saved.
@@ -34,7 +34,7 @@ public enum SyncUpsApp: Feature {
   }
 
   /// The app's state.
-  public struct State: Equatable, Sendable {
+  public struct State: Equatable, Sendable, Codable {
     /// The sync-ups, as the list shows them.
     public var syncUps: IdentifiedArray<SyncUp>
     /// The form that adds a sync-up, in a sheet.
@@ -67,7 +67,7 @@ public enum SyncUpsApp: Feature {
   }
 
   /// What the user did, and what the app's work found.
-  public enum Event: Equatable, Sendable {
+  public enum Event: Equatable, Sendable, Codable {
     /// "+": the form opens in a sheet for a new sync-up with these ids.
     case addTapped(syncUpID: SyncUp.ID, attendeeID: Attendee.ID)
     /// An event of the form in the add sheet.

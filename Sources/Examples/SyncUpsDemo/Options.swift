@@ -12,6 +12,8 @@ struct Options: Equatable {
   var speech: String?
   /// Whether speech recognition is allowed.
   var speechAccess: SpeechAuthorization?
+  /// Write the session's flight recording to this file when the app ends.
+  var record: String?
   /// Print the usage and exit.
   var help = false
 
@@ -48,10 +50,13 @@ struct Options: Equatable {
                           without one.
       --speech-access A   Speech recognition's authorisation: authorized, denied or restricted
                           (default: authorized with --speech, restricted without).
+      --record FILE       Keep the session's last 10,000 events in a flight recorder, and write
+                          them as a JSON recording to FILE when the app ends (replace FILE);
+                          private data (titles, names, transcripts) is kept too.
       -h, --help          Show this help.
 
     Exits with 0 when the input or script ends or on quit, once the sync-ups are saved; 1 if the
-    sync-ups or the output cannot be written; 2 if the options are malformed.
+    sync-ups, the recording or the output cannot be written; 2 if the options are malformed.
     """
 
   /// Why the command line could not be parsed.
@@ -105,6 +110,12 @@ struct Options: Equatable {
             description:
               "--speech-access takes authorized, denied or restricted, not \(shown(text))")
         }
+      case "--record":
+        let path = try value(for: argument)
+        guard !path.isEmpty, !path.hasSuffix("/") else {
+          throw ParseError(description: "--record takes the path of a file, not \(shown(path))")
+        }
+        options.record = path
       case "-h", "--help":
         options.help = true
       default:

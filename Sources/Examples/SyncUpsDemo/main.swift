@@ -52,6 +52,19 @@ if FileManager.default.fileExists(atPath: dataURL.path, isDirectory: &isFolder),
   writeError("syncups: --data: \(dataURL.path) is a folder, not a file\n")
   exit(2)
 }
+// NB: the `--record` file's folder is checked now, not after the whole session.
+if let path = options.record {
+  let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+  guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue
+  else {
+    writeError("syncups: --record: there is no folder \(folder) to write \(path) in\n")
+    exit(2)
+  }
+  if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+    writeError("syncups: --record: \(path) is a folder, not a file\n")
+    exit(2)
+  }
+}
 let file = JSONFile<[SyncUp]>(url: dataURL, version: 1)
 // NB: a script's time passes only when it says `wait`, so its output is the same on every run.
 let scriptedClock: TestClock? = options.script == nil ? nil : TestClock()
@@ -80,7 +93,24 @@ let store = Store<SyncUpsApp>(
     record: RecordMeeting.Deps(clock: clock, speech: speech)),
   diagnostics: { diagnostic in
     if case .state(let state) = diagnostic { screen.show(state) }
-  })
+  },
+  recorder: options.record.map { _ in FlightRecorder(capacity: 10_000) })
+
+/// Writes the flight recording to the `--record` file, if any; exits with 1, saying why, if it
+/// cannot be written.
+func writeRecording() async {
+  guard let path = options.record,
+    let recording = await store.flightRecording(note: "syncups --record")
+  else { return }
+  do {
+    let json = try recording.json()
+    try Data(json.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+  } catch {
+    let reason = (error as? FlightRecordingError)?.description ?? error.localizedDescription
+    writeError("syncups: could not write the recording to \(path): \(reason)\n")
+    exit(1)
+  }
+}
 
 /// Saves what is pending, stops the store and exits: with 1 if the sync-ups could not be saved.
 func quit() async -> Never {
@@ -96,6 +126,7 @@ func quit() async -> Never {
   }
   let state = await store.state
   await store.stop()
+  await writeRecording()
   if let error = state.saveError {
     writeError("syncups: the sync-ups could not be saved: \(error)\n")
     exit(1)

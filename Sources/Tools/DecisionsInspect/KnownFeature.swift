@@ -2,6 +2,7 @@ import DecisionsTesting
 import FactFeature
 import Foundation
 import SearchFeature
+import SyncUps
 
 /// A feature whose recordings the command can replay: its name, as a recorder writes it, and how
 /// to make the page of one of its recordings.
@@ -12,7 +13,9 @@ struct KnownFeature: Sendable {
   var page: @Sendable (Data, _ byteLimit: Int) throws -> (html: String, steps: Int)
 
   /// The features this command knows, by the name a recorder writes by default.
-  static let all: [KnownFeature] = [.of(SearchFeature.self), .of(FactFeature.self)]
+  static let all: [KnownFeature] = [
+    .of(SearchFeature.self), .of(FactFeature.self), .of(SyncUpsApp.self),
+  ]
 
   /// The entry of a feature whose states and events decode.
   static func of<F: Feature & SendableMetatype>(_ feature: F.Type) -> KnownFeature

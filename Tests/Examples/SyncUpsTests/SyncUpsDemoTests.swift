@@ -1,4 +1,5 @@
 import Decisions
+import DecisionsTesting
 import Foundation
 import SyncUps
 import TestSupport
@@ -222,6 +223,35 @@ import Testing
     let run = try run(arguments)
     #expect(run.status == 2)
     #expect(run.errors.hasPrefix(message + "\n"))
+  }
+
+  @Test func aRecordingReplaysToTheStateTheSessionEndedIn() throws {
+    let folder = try TemporaryFolder("SyncUpsDemoTests")
+    let data = folder.url.appending(path: "syncups.json").path
+    let file = folder.url.appending(path: "session.json")
+    let run = try run([
+      "--data", data, "--record", file.path,
+      "--script", "add;title Rec;attendee Ada;done;open 1;start;choose 1;wait 3;end;choose 1;quit",
+    ])
+    #expect(run.status == 0)
+    #expect(run.errors == "")
+    let recording = try FlightRecording<SyncUpsApp>(json: Data(contentsOf: file))
+    #expect(recording.trigger == .requested(note: "syncups --record"))
+    #expect(recording.events.first == .loaded(nil))
+    #expect(recording.events.contains(.confirmAddTapped))
+    #expect(recording.events.filter { $0 == .record(id: .init(1), .timerTicked) }.count == 3)
+    let replay = Replay(recording)
+    #expect(replay.steps.last?.state == recording.finalState)
+    #expect(recording.finalState.syncUps.first?.meetings.count == 1)
+  }
+
+  @Test func aRecordingInAFolderThatDoesNotExistFailsAtOnce() throws {
+    let run = try run(["--record", "/nonexistent-folder/session.json", "--script", "show"])
+    #expect(run.status == 2)
+    #expect(
+      run.errors
+        == "syncups: --record: there is no folder /nonexistent-folder to write "
+        + "/nonexistent-folder/session.json in\n")
   }
 
   @Test func helpPrintsTheUsage() throws {

@@ -2,6 +2,7 @@ import DecisionsTesting
 import FactFeature
 import Foundation
 import SearchFeature
+import SyncUps
 import TestSupport
 import Testing
 
@@ -50,6 +51,18 @@ import Testing
     #expect(run.status == 0)
     #expect(run.output.hasPrefix("Wrote \(out): 1 step of FactFeature.FactFeature"))
     #expect(try String(contentsOfFile: out, encoding: .utf8).contains("data-steps=\"1\""))
+  }
+
+  @Test func aSyncUpsRecordingIsKnownToo() throws {
+    let folder = try TemporaryFolder()
+    let recording = FlightRecording<SyncUpsApp>(
+      trigger: .requested(note: "syncups --record"), capacity: 10, checkpointInterval: 5,
+      initialState: .init(file: .loading), events: [.loaded(nil)], finalState: .init())
+    let file = try folder.write("syncups.json", recording.json())
+    let run = try runInspect([file, "--out", "-"])
+    #expect(run.status == 0)
+    #expect(run.output.contains("data-steps=\"1\""))
+    #expect(run.output.contains(".loaded(nil)"))
   }
 
   @Test func aDashWritesThePageToStandardOutput() throws {
@@ -186,7 +199,8 @@ import Testing
     #expect(
       run.errors
         == "decisions-inspect: \(file) is a recording of \"MyApp.Checkout\", a feature this "
-        + "command does not know; it knows SearchFeature.SearchFeature, FactFeature.FactFeature\n")
+        + "command does not know; it knows SearchFeature.SearchFeature, FactFeature.FactFeature, "
+        + "SyncUps.SyncUpsApp\n")
   }
 
   @Test func aRecordingWhoseContentsAreAnotherFeaturesIsReported() throws {
