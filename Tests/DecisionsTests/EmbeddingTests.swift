@@ -443,9 +443,10 @@ extension Board {
   }
 }
 
-/// The list's promise under a race: the old row's answer comes from another task while one event
-/// removes the row and adds a new one with its id. Whichever comes first, the old answer never
-/// reaches the new row.
+/// The list's promise under a race.
+///
+/// The old row's answer comes from another task while one event removes the row and adds a new
+/// one with its id. Whichever comes first, the old answer never reaches the new row.
 @Suite(.timeLimit(.minutes(3))) struct EmbeddingRaceTests {
   @Test(arguments: StoreKind.allCases)
   func anOldRowsAnswerNeverReachesTheNewRowWithItsID(on kind: StoreKind) async throws {
