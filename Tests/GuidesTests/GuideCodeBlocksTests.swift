@@ -85,6 +85,8 @@ import Testing
     "Docs/Recording.md": [
       "Tests/DecisionsTestingTests/Support/Keypad.swift",
       "Tests/DecisionsTestingTests/RecordingGuideExamples.swift",
+      "Tests/GuidesTests/RecordingStory.swift",
+      "Tests/GuidesTests/RecordingStoryTests.swift",
     ],
   ]
 
