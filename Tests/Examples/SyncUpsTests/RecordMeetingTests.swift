@@ -35,6 +35,29 @@ private struct RecognizerBroke: Error {}
 // MARK: - Core
 
 @Suite struct RecordMeetingCoreTests {
+  /// Where TCA's rule goes wrong: 300 seconds for 7 attendees is 42 each, and 294 and 300 are not
+  /// where a share ends the meeting.
+  @Test func aShareThatDoesNotDivideTheMeetingStaysOnTheLastSpeakerAndEndsOnTime() {
+    let syncUp = SyncUp(
+      id: UUID(0),
+      attendees: IdentifiedArray(uniqueElements: (1...7).map { Attendee(id: UUID($0)) }),
+      durationInSeconds: 300)
+    var test = CoreTest<RecordMeeting>(
+      state: .init(syncUp: syncUp, secondsElapsed: 293, speakerIndex: 6))
+    test.send(.timerTicked) { $0.secondsElapsed = 294 }  // TCA's index would become 7 here
+    test.send(.nextTapped) {
+      $0.dialog = RecordMeeting.endMeetingDialog(discardable: false)
+    }
+    test.send(.dialog(.dismissed)) { $0.dialog = nil }
+    for second in 295...299 {
+      test.send(.timerTicked) { $0.secondsElapsed = second }
+    }
+    test.send(.timerTicked, decisions: [.stopMeeting]) {
+      $0.secondsElapsed = 300
+      $0.ending = .save(transcript: "")
+    }
+  }
+
   @Test func appearingStartsTheTimerAndChecksSpeech() {
     var test = CoreTest<RecordMeeting>(state: .init(syncUp: shortSyncUp))
     test.send(.appeared, decisions: [.startTimer(every: .seconds(1)), .checkSpeechAuthorization])
