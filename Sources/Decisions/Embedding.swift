@@ -30,13 +30,14 @@ extension Feature {
   ///     ``Core/Event``.
   ///   - decision: Wraps a screen's decision as this feature's, with the screen's id.
   /// - Returns: The declaration: keep it in a `static let`.
+  @inlinable
   public static func embed<Screen: Feature>(
     _ screen: Screen.Type,
     stack: WritableKeyPath<State, ScreenStack<Screen.State>>,
     event: @escaping @Sendable (ScreenStack<Screen.State>.ID, Screen.Event) -> Event,
     decision: @escaping (ScreenStack<Screen.State>.ID, Screen.Decision) -> Decision
   ) -> EmbeddedChildren<Self, Screen, ScreenStack<Screen.State>.ID> {
-    embed(
+    _embed(
       screen, stack: stack, case: CaseProjection<Screen.State, Screen.State>.whole, event, decision)
   }
 
@@ -70,6 +71,7 @@ extension Feature {
   ///   - event: Wraps a screen's event as this feature's, with the screen's id.
   ///   - decision: Wraps a screen's decision as this feature's, with the screen's id.
   /// - Returns: The declaration: keep it in a `static let`.
+  @inlinable
   public static func embed<Screen: Feature, Screens>(
     _ screen: Screen.Type,
     stack: WritableKeyPath<State, ScreenStack<Screens>>,
@@ -77,10 +79,11 @@ extension Feature {
     event: @escaping @Sendable (ScreenStack<Screens>.ID, Screen.Event) -> Event,
     decision: @escaping (ScreenStack<Screens>.ID, Screen.Decision) -> Decision
   ) -> EmbeddedChildren<Self, Screen, ScreenStack<Screens>.ID> {
-    embed(screen, stack: stack, case: CaseProjection(`case`), event, decision)
+    _embed(screen, stack: stack, case: CaseProjection(`case`), event, decision)
   }
 
-  private static func embed<Screen: Feature, Screens>(
+  @inlinable
+  static func _embed<Screen: Feature, Screens>(
     _ screen: Screen.Type,
     stack: WritableKeyPath<State, ScreenStack<Screens>>,
     case projection: CaseProjection<Screen.State, Screens>,
@@ -97,13 +100,15 @@ extension Feature {
         return (screen, entries.stamps[position])
       },
       modify: { id, parent, body in
-        guard let position = parent[keyPath: stack].entries.positions[id],
-          var screen = projection.extract(parent[keyPath: stack].entries.elements[position].screen)
-        else { return [] }
-        parent[keyPath: stack].entries.log.updated(id)
-        let decisions = body(&screen)
-        parent[keyPath: stack].entries.elements[position].screen = projection.embed(screen)
-        return decisions
+        // NB: one access through the key path, and the screen changed in place where it can be.
+        func run(
+          _ stack: inout ScreenStack<Screens>, _ body: (inout Screen.State) -> [Screen.Decision]
+        ) -> [Screen.Decision] {
+          guard let position = stack.entries.positions[id] else { return [] }
+          stack.entries.log.updated(id)
+          return projection.modify(&stack.entries.elements[position].screen, body) ?? []
+        }
+        return run(&parent[keyPath: stack], body)
       },
       fingerprint: { parent in
         Screen.childWork.isEmpty ? parent[keyPath: stack].entries.structure : nil
@@ -133,6 +138,7 @@ extension Feature {
   ///   - event: Wraps a child's event as this feature's, with the child's id.
   ///   - decision: Wraps a child's decision as this feature's, with the child's id.
   /// - Returns: The declaration: keep it in a `static let`.
+  @inlinable
   public static func embed<Child: Feature>(
     _ child: Child.Type,
     list: WritableKeyPath<State, IdentifiedArray<Child.State>>,
@@ -148,14 +154,21 @@ extension Feature {
         return (children.elements[position], children.stamps[position])
       },
       modify: { id, parent, body in
-        guard let position = parent[keyPath: list].positions[id] else { return [] }
-        parent[keyPath: list].log.updated(id)
-        let decisions = body(&parent[keyPath: list].elements[position])
-        precondition(
-          parent[keyPath: list].elements[position].id == id,
-          "IdentifiedArray: the child with id \(id) changed its own id to "
-            + "\(parent[keyPath: list].elements[position].id)")
-        return decisions
+        // NB: one access through the key path: the row is changed in place.
+        func run(
+          _ rows: inout IdentifiedArray<Child.State>,
+          _ body: (inout Child.State) -> [Child.Decision]
+        ) -> [Child.Decision] {
+          guard let position = rows.positions[id] else { return [] }
+          rows.log.updated(id)
+          let decisions = body(&rows.elements[position])
+          precondition(
+            rows.elements[position].id == id,
+            "IdentifiedArray: the child with id \(id) changed its own id to "
+              + "\(rows.elements[position].id)")
+          return decisions
+        }
+        return run(&parent[keyPath: list], body)
       },
       fingerprint: { parent in
         Child.childWork.isEmpty ? parent[keyPath: list].structure : nil
@@ -188,13 +201,14 @@ extension Feature {
   ///   - event: Wraps the child's event as this feature's.
   ///   - decision: Wraps the child's decision as this feature's.
   /// - Returns: The declaration: keep it in a `static let`.
+  @inlinable
   public static func embed<Child: Feature>(
     _ child: Child.Type,
     presented: WritableKeyPath<State, Presented<Child.State>>,
     event: @escaping @Sendable (Child.Event) -> Event,
     decision: @escaping (Child.Decision) -> Decision
   ) -> EmbeddedChild<Self, Child> {
-    embed(
+    _embed(
       child, presented: presented, case: CaseProjection<Child.State, Child.State>.whole, event,
       decision)
   }
@@ -224,6 +238,7 @@ extension Feature {
   ///   - event: Wraps the child's event as this feature's.
   ///   - decision: Wraps the child's decision as this feature's.
   /// - Returns: The declaration: keep it in a `static let`.
+  @inlinable
   public static func embed<Child: Feature, Destination>(
     _ child: Child.Type,
     presented: WritableKeyPath<State, Presented<Destination>>,
@@ -231,10 +246,11 @@ extension Feature {
     event: @escaping @Sendable (Child.Event) -> Event,
     decision: @escaping (Child.Decision) -> Decision
   ) -> EmbeddedChild<Self, Child> {
-    embed(child, presented: presented, case: CaseProjection(`case`), event, decision)
+    _embed(child, presented: presented, case: CaseProjection(`case`), event, decision)
   }
 
-  private static func embed<Child: Feature, Destination>(
+  @inlinable
+  static func _embed<Child: Feature, Destination>(
     _ child: Child.Type,
     presented slot: WritableKeyPath<State, Presented<Destination>>,
     case projection: CaseProjection<Child.State, Destination>,
@@ -249,13 +265,17 @@ extension Feature {
         return (child, presented.identity)
       },
       modify: { parent, body in
-        guard let value = parent[keyPath: slot].value, var child = projection.extract(value) else {
-          return []
+        // NB: the stored value, not `wrappedValue`: an in-place change keeps the child. It is
+        // taken out while the child changes, so that its storage is not copied.
+        func run(
+          _ slot: inout Presented<Destination>, _ body: (inout Child.State) -> [Child.Decision]
+        ) -> [Child.Decision] {
+          guard var value = slot.value else { return [] }
+          slot.value = nil
+          defer { slot.value = value }
+          return projection.modify(&value, body) ?? []
         }
-        let decisions = body(&child)
-        // NB: the stored value, not `wrappedValue`: an in-place change keeps the child.
-        parent[keyPath: slot].value = projection.embed(child)
-        return decisions
+        return run(&parent[keyPath: slot], body)
       },
       fingerprint: { parent in
         let presented = parent[keyPath: slot]
@@ -286,33 +306,36 @@ public struct EmbeddedChildren<Parent: Core, Child: Core, ID: Hashable & Sendabl
   // NB: `@unchecked Sendable` for the same reason as `ChildWork`: the closures capture key paths and
   // conformances that may be main-actor isolated; only the loop that runs the parent calls them.
   /// The scope of this kind of child, under which each child's work has a scope of its id.
-  let scope: WorkID
+  @usableFromInline let scope: WorkID
   /// Where the children are in the parent's state.
-  let place: AnyKeyPath
+  @usableFromInline let place: AnyKeyPath
   /// The list, for a list embedding: its children's models follow only the rows that changed.
-  let list: AnyKeyPath?
+  @usableFromInline let list: AnyKeyPath?
   /// The child with `id`, and its identity, or `nil` when no child of this kind has it.
-  let read: (_ id: ID, _ parent: Parent.State) -> (state: Child.State, identity: UInt64)?
+  @usableFromInline let read:
+    (_ id: ID, _ parent: Parent.State) -> (state: Child.State, identity: UInt64)?
   /// Runs `body` on the child with `id`, if there is one, and returns its decisions.
-  let modify:
+  @usableFromInline let modify:
     (
       _ id: ID, _ parent: inout Parent.State,
       _ body: (inout Child.State) -> [Child.Decision]
     ) -> [Child.Decision]
   /// Wraps a child's event as the parent's.
-  let event: @Sendable (ID, Child.Event) -> Parent.Event
+  @usableFromInline let event: @Sendable (ID, Child.Event) -> Parent.Event
   /// Wraps a child's decision as the parent's.
-  let decision: (ID, Child.Decision) -> Parent.Decision
+  @usableFromInline let decision: (ID, Child.Decision) -> Parent.Decision
   /// How long the children's work lives: list it in the parent's ``Feature/childWork``.
   public let work: ChildWork<Parent.State>
 
   /// The state of the child with `id` in `state`, or `nil` when no child of this kind has it.
+  @inlinable
   public func state(id: ID, in state: Parent.State) -> Child.State? {
     read(id, state)?.state
   }
 }
 
 extension EmbeddedChildren where Parent: Feature, Child: Feature {
+  @inlinable
   init(
     scope: EmbeddingScope, list: AnyKeyPath? = nil,
     read: @escaping (ID, Parent.State) -> (state: Child.State, identity: UInt64)?,
@@ -348,6 +371,7 @@ extension EmbeddedChildren where Parent: Feature, Child: Feature {
   /// When no child of this kind has the id (it left, or the slot holds another kind), the event
   /// is dropped and no decisions are returned.
   /// - Complexity: O(*d*) for *d* decisions: the child is found by its id without a search.
+  @inlinable
   public func makeDecisions(event: Child.Event, id: ID, in state: inout Parent.State)
     -> [Parent.Decision]
   {
@@ -357,6 +381,7 @@ extension EmbeddedChildren where Parent: Feature, Child: Feature {
 
   /// Performs the child's decision in the work scope of the child with `id`: its work ends when
   /// the child leaves the parent's state, and its events reach the parent wrapped with the id.
+  @inlinable
   public func execute(
     _ decision: Child.Decision, id: ID, deps: Child.Deps, effects: Effects<Parent.Event>
   ) {
@@ -388,29 +413,31 @@ extension EmbeddedChildren where Parent: Feature, Child: Feature {
 public struct EmbeddedChild<Parent: Core, Child: Core>: @unchecked Sendable {
   // NB: `@unchecked Sendable`: see `EmbeddedChildren`.
   /// The scope of the child's work.
-  let scope: WorkID
+  @usableFromInline let scope: WorkID
   /// The child's slot in the parent's state.
-  let place: AnyKeyPath
+  @usableFromInline let place: AnyKeyPath
   /// The child and its identity, or `nil` when it is not presented.
-  let read: (_ parent: Parent.State) -> (state: Child.State, identity: UInt64)?
+  @usableFromInline let read: (_ parent: Parent.State) -> (state: Child.State, identity: UInt64)?
   /// Runs `body` on the child, if it is presented, and returns its decisions.
-  let modify:
+  @usableFromInline let modify:
     (_ parent: inout Parent.State, _ body: (inout Child.State) -> [Child.Decision]) -> [Child
       .Decision]
   /// Wraps the child's event as the parent's.
-  let event: @Sendable (Child.Event) -> Parent.Event
+  @usableFromInline let event: @Sendable (Child.Event) -> Parent.Event
   /// Wraps the child's decision as the parent's.
-  let decision: (Child.Decision) -> Parent.Decision
+  @usableFromInline let decision: (Child.Decision) -> Parent.Decision
   /// How long the child's work lives: list it in the parent's ``Feature/childWork``.
   public let work: ChildWork<Parent.State>
 
   /// The child's state in `state`, or `nil` when it is not presented.
+  @inlinable
   public func state(in state: Parent.State) -> Child.State? {
     read(state)?.state
   }
 }
 
 extension EmbeddedChild where Parent: Feature, Child: Feature {
+  @inlinable
   init(
     scope: EmbeddingScope,
     read: @escaping (Parent.State) -> (state: Child.State, identity: UInt64)?,
@@ -443,6 +470,7 @@ extension EmbeddedChild where Parent: Feature, Child: Feature {
   /// When the child is not presented, the event is dropped and no decisions are returned. The
   /// child is changed in place, so it stays the same child.
   /// - Complexity: O(*d*) for *d* decisions.
+  @inlinable
   public func makeDecisions(event: Child.Event, in state: inout Parent.State) -> [Parent.Decision] {
     let decisions = modify(&state) { Child.makeDecisions(event: event, state: &$0) }
     return decisions.isEmpty ? [] : decisions.map(decision)
@@ -450,6 +478,7 @@ extension EmbeddedChild where Parent: Feature, Child: Feature {
 
   /// Performs the child's decision in the child's work scope: its work ends when the child is
   /// dismissed, and its events reach the parent wrapped.
+  @inlinable
   public func execute(_ decision: Child.Decision, deps: Child.Deps, effects: Effects<Parent.Event>)
   {
     Child.execute(
@@ -468,51 +497,83 @@ extension EmbeddedChild where Parent: Feature, Child: Feature {
 // MARK: - Internals
 
 /// The work scope of one embedding: the place in the parent's state, and the child's feature.
+@usableFromInline
 struct EmbeddingScope: Hashable, @unchecked Sendable, CustomStringConvertible {
   // NB: `@unchecked Sendable`: a key path is immutable once made; it is only compared, hashed and
   // described here, never applied.
-  let place: AnyKeyPath
-  let child: ObjectIdentifier
-  let childName: String
+  @usableFromInline let place: AnyKeyPath
+  @usableFromInline let child: ObjectIdentifier
+  @usableFromInline let childName: String
 
+  @usableFromInline
   init(_ place: AnyKeyPath, _ child: Any.Type) {
     self.place = place
     self.child = ObjectIdentifier(child)
     self.childName = String(describing: child)
   }
 
+  @usableFromInline
   static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.child == rhs.child && lhs.place == rhs.place
   }
 
+  @usableFromInline
   func hash(into hasher: inout Hasher) {
     hasher.combine(child)
     hasher.combine(place)
   }
 
+  @usableFromInline
   var description: String { "\(childName) in \(place)" }
 }
 
 /// How a child's state is found in a place that holds it, or holds one case of an enum.
+@usableFromInline
 struct CaseProjection<Value, Root>: @unchecked Sendable {
   // NB: `@unchecked Sendable`: see `EmbeddedChildren`.
-  let extract: (Root) -> Value?
-  let embed: (Value) -> Root
+  @usableFromInline let extract: (Root) -> Value?
+  @usableFromInline let embed: (Value) -> Root
+  /// Changes the child in place, for a place that holds the child's state itself.
+  @usableFromInline let inPlace: ((inout Root, (inout Value) -> Void) -> Void)?
 
   /// The place holds the child's state itself.
+  @inlinable
   static var whole: CaseProjection<Value, Value> {
-    CaseProjection<Value, Value>(extract: { $0 }, embed: { $0 })
+    CaseProjection<Value, Value>(
+      extract: { $0 }, embed: { $0 }, inPlace: { root, body in body(&root) })
   }
 
-  private init(extract: @escaping (Root) -> Value?, embed: @escaping (Value) -> Root) {
+  @usableFromInline
+  init(
+    extract: @escaping (Root) -> Value?, embed: @escaping (Value) -> Root,
+    inPlace: ((inout Root, (inout Value) -> Void) -> Void)?
+  ) {
     self.extract = extract
     self.embed = embed
+    self.inPlace = inPlace
+  }
+
+  /// Runs `body` on the child in `root`, and returns its result; `nil` when `root` holds another
+  /// case.
+  @inlinable
+  func modify<Result>(_ root: inout Root, _ body: (inout Value) -> Result) -> Result? {
+    if let inPlace {
+      var result: Result?
+      inPlace(&root) { result = body(&$0) }
+      return result
+    }
+    guard var value = extract(root) else { return nil }
+    let result = body(&value)
+    root = embed(value)
+    return result
   }
 
   /// The place holds an enum, and the child is the payload of the case that `embed` makes.
+  @usableFromInline
   init(_ embed: @escaping (Value) -> Root) {
     let label = CaseLabel()
     self.embed = embed
+    self.inPlace = nil
     self.extract = { root in
       let mirror = Mirror(reflecting: root)
       guard mirror.displayStyle == .enum, let child = mirror.children.first else { return nil }
@@ -552,6 +613,7 @@ extension Feature {
   /// `Never`): a screen with a core but no work needs no decision case in this feature.
   ///
   /// See ``embed(_:stack:event:decision:)``.
+  @inlinable
   public static func embed<Screen: Feature>(
     _ screen: Screen.Type,
     stack: WritableKeyPath<State, ScreenStack<Screen.State>>,
@@ -564,6 +626,7 @@ extension Feature {
   /// (its `Decision` is `Never`).
   ///
   /// See ``embed(_:stack:case:event:decision:)``.
+  @inlinable
   public static func embed<Screen: Feature, Screens>(
     _ screen: Screen.Type,
     stack: WritableKeyPath<State, ScreenStack<Screens>>,
@@ -577,6 +640,7 @@ extension Feature {
   /// `Decision` is `Never`).
   ///
   /// See ``embed(_:list:event:decision:)``.
+  @inlinable
   public static func embed<Child: Feature>(
     _ child: Child.Type,
     list: WritableKeyPath<State, IdentifiedArray<Child.State>>,
@@ -590,6 +654,7 @@ extension Feature {
   /// as a form: it needs no decision case in this feature.
   ///
   /// See ``embed(_:presented:event:decision:)``.
+  @inlinable
   public static func embed<Child: Feature>(
     _ child: Child.Type,
     presented: WritableKeyPath<State, Presented<Child.State>>,
@@ -602,6 +667,7 @@ extension Feature {
   /// decisions (its `Decision` is `Never`), such as a form.
   ///
   /// See ``embed(_:presented:case:event:decision:)``.
+  @inlinable
   public static func embed<Child: Feature, Destination>(
     _ child: Child.Type,
     presented: WritableKeyPath<State, Presented<Destination>>,
@@ -613,7 +679,9 @@ extension Feature {
 }
 
 /// The decision of a child that makes none, which never comes.
-private func absurd<Result>(_ never: Never) -> Result {}
+@inlinable
+func absurd<Result>(_ never: Never) -> Result {}
 
 /// The decision, with its child's id, of a child that makes none, which never comes.
-private func absurd<ID, Result>(_ id: ID, _ never: Never) -> Result {}
+@inlinable
+func absurd<ID, Result>(_ id: ID, _ never: Never) -> Result {}

@@ -553,7 +553,7 @@ func uiPathCase(_ plan: Plan) async -> [Row] {
 
 /// Case 12: an event for the last of 10, 1,000 and 100,000 rows, found by id in an `IdentifiedArray`
 /// (a, b, c: the cost stays flat) and, for contrast, in a plain array of 1,000 rows (d: a linear
-/// search).
+/// search), and (e) in an `IdentifiedArray` of 1,000 rows embedded with `embed(_:list:)`.
 func rowsCase(_ plan: Plan) async -> [Row] {
   var rows: [Row] = []
   for (id, count) in [("12a", 10), ("12b", 1_000), ("12c", 100_000)] {
@@ -570,6 +570,18 @@ func rowsCase(_ plan: Plan) async -> [Row] {
       "12d", "one of 1,000 rows, plain array", events: plan.events(100_000), plan: plan
     ) { events in
       await sendToLastRow(of: 1_000, identified: false, events: events)
+    })
+  rows.append(
+    await measure(
+      "12e", "one of 1,000 rows, embed(_:list:)", events: plan.events(1_000_000), plan: plan
+    ) { events in
+      let store = Store<EmbeddedRows>(state: .init(count: 1_000), deps: ())
+      let elapsed = await timedInBackground {
+        for _ in 0..<events { await store.send(.row(id: 999, .increment)) }
+      }
+      let counted = await store.state.rows[id: 999]?.counter.count
+      check(counted == events, "the last row counted \(counted ?? -1) of \(events) events")
+      return elapsed
     })
   return rows
 }

@@ -267,6 +267,51 @@ enum Rows: Feature {
   static func execute(_ decision: Never, deps: Void, effects: Effects<Event>) {}
 }
 
+/// The rows of case 12 embedded with one declaration, `embed(_:list:event:)`, instead of the
+/// composition helper: what the declaration's forwarding costs next to the helper's.
+enum EmbeddedRows: Feature {
+  /// The rows by id.
+  struct State: Equatable, Sendable {
+    /// The rows.
+    var rows: IdentifiedArray<Rows.Row>
+
+    /// Creates `count` rows, numbered from 0.
+    init(count: Int) {
+      rows = IdentifiedArray(uniqueElements: (0..<count).map { Rows.Row(id: $0) })
+    }
+  }
+
+  /// An event for one row.
+  enum Event: Equatable, Sendable {
+    /// An event for the row with `id`.
+    case row(id: Int, Counter.Event)
+  }
+
+  /// The rows decide nothing in this case.
+  typealias Decision = Never
+
+  /// The rows, declared once.
+  static let rows = embed(CountingRow.self, list: \.rows, event: Event.row)
+
+  static func makeDecisions(event: Event, state: inout State) -> [Never] {
+    switch event {
+    case .row(let id, let event): rows.makeDecisions(event: event, id: id, in: &state)
+    }
+  }
+}
+
+/// The counter on a row, as a feature without work.
+enum CountingRow: Feature {
+  typealias State = Rows.Row
+  typealias Event = Counter.Event
+  typealias Decision = Never
+
+  static func makeDecisions(event: Event, state: inout Rows.Row) -> [Never] {
+    _ = Counter.makeDecisions(event: event, state: &state.counter)
+    return []
+  }
+}
+
 /// The counter core on a row.
 enum RowCounter: Core {
   typealias State = Rows.Row
