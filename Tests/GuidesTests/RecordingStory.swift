@@ -93,6 +93,11 @@ extension MeetingClock.State {
 }
 
 extension MeetingClock {
+  /// The rule the app's flight recorder checks, and the shrinker keeps broken: written once.
+  static let speakerIsAnAttendee = FlightRecorder<MeetingClock>.Invariant(
+    "the speaker is an attendee"
+  ) { $0.speaker < $0.attendees }
+
   /// A meeting of 300 seconds for 7 attendees, as it went: each attendee speaks for a while, and
   /// someone taps "next" when they are done, unless their share runs out first.
   ///

@@ -17,7 +17,7 @@ import Testing
       deps: (),
       recorder: FlightRecorder(
         capacity: 1_000,
-        invariant: .init("the speaker is an attendee") { $0.speaker < $0.attendees },
+        invariant: MeetingClock.speakerIsAnAttendee,
         save: { saved.keep($0) }))
     await store.send(contentsOf: MeetingClock.session)  // 241 events
 
@@ -52,7 +52,7 @@ import Testing
   @Test func theRecordingShrinksToAOneMinimalRun() async throws {
     let recording = try await Self.recordedSession()
     let shrunk = try Replay(recording).shrink(
-      keeping: .invariantBroken("the speaker is an attendee") { $0.speaker < $0.attendees })
+      keeping: .invariantBroken(MeetingClock.speakerIsAnAttendee))
     #expect(shrunk.events.count == 130)
     #expect(shrunk.replays == 1_215)
     // One tap, 42 ticks, two taps, 42 ticks, one tap, 42 ticks: without any one, the rule holds.
@@ -65,7 +65,7 @@ import Testing
   @Test func aTapForATickShrinksItToTheShortestRun() async throws {
     let recording = try await Self.recordedSession()
     let shrunk = try Replay(recording).shrink(
-      keeping: .invariantBroken("the speaker is an attendee") { $0.speaker < $0.attendees },
+      keeping: .invariantBroken(MeetingClock.speakerIsAnAttendee),
       simplify: { event in
         // A tap does in one event what up to 42 ticks do; never the other way round.
         event == .timerTicked ? [.nextTapped] : []

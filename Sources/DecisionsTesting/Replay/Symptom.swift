@@ -175,3 +175,20 @@ func stepLines<C: Core>(_ step: CoreStep<C>) -> String {
     decisions: \(describe(step.decisions, indent: "             "))
   """
 }
+
+extension Symptom where C: Feature {
+  /// A state breaks the rule a flight recorder checks: the same rule, written once, for the
+  /// recorder that saved a recording and for the shrinker that shrinks it.
+  ///
+  /// ```swift
+  /// static let speakerIsAnAttendee = FlightRecorder<MeetingClock>.Invariant(
+  ///   "the speaker is an attendee") { $0.speaker < $0.attendees }
+  /// // in the app: FlightRecorder(capacity: 1_000, invariant: speakerIsAnAttendee, ...)
+  /// // in the test: try replay.shrink(keeping: .invariantBroken(speakerIsAnAttendee))
+  /// ```
+  /// - Parameter invariant: The recorder's rule.
+  /// - Returns: The symptom, named as the rule is.
+  public static func invariantBroken(_ invariant: FlightRecorder<C>.Invariant) -> Symptom {
+    invariantBroken(invariant.name, invariant.holds)
+  }
+}
