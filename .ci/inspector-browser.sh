@@ -10,17 +10,24 @@
 # id="selftest">, which the dumped document shows; this script checks the document too, and runs
 # two sabotaged copies of the page to see that the checks can fail.
 #
-# Usage: .ci/inspector-browser.sh [--screenshot FILE]   (FILE: where to copy the screenshot, such as
-# Docs/images/inspector.png). Exits non-zero, saying what failed, on any failure. Takes about half a
-# minute after a build.
+# A second page, which InspectorDiagramTests writes, has an exploration drawn as a diagram: its
+# self-test also counts the diagram's states and arrows and clicks a visited state, which must show
+# that state's first step; the script checks the states against the list of explored states in the
+# dumped document, and that a copy whose diagram ignores clicks fails.
+#
+# Usage: .ci/inspector-browser.sh [--screenshot FILE] [--diagram-screenshot FILE]   (FILE: where to
+# copy the screenshot of the first page, such as Docs/images/inspector.png, or of the second).
+# Exits non-zero, saying what failed, on any failure. Takes about half a minute after a build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 screenshot_copy=""
+diagram_copy=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --screenshot) screenshot_copy="${2:?--screenshot needs a file}"; shift 2 ;;
-    *) echo "usage: $0 [--screenshot FILE]" >&2; exit 2 ;;
+    --diagram-screenshot) diagram_copy="${2:?--diagram-screenshot needs a file}"; shift 2 ;;
+    *) echo "usage: $0 [--screenshot FILE] [--diagram-screenshot FILE]" >&2; exit 2 ;;
   esac
 done
 
@@ -74,9 +81,11 @@ console_problems() {
   grep -E ':CONSOLE[:(]' "$scratch/$1.log" | grep -v '"inspector self-test: PASS ' || true
 }
 
-# dom_check FILE EXPECTED: checks the dumped document; prints the clicked step, or why it is wrong.
+# dom_check FILE EXPECTED [STATES]: checks the dumped document; prints the clicked step, or why it
+# is wrong. With STATES, the page has a diagram of that many explored states, which its self-test
+# clicked.
 dom_check() {
-  python3 - "$1" "$2" <<'PY'
+  python3 - "$1" "$2" "${3:-}" <<'PY'
 import re, sys
 from html.parser import HTMLParser
 
@@ -85,9 +94,23 @@ class Page(HTMLParser):
         super().__init__()
         self.items, self.open_sections, self.stack, self.verdict = 0, [], [], ""
         self.in_output, self.in_open, self.open_changes = False, False, 0
+        self.nodes, self.edges, self.current, self.listed, self.drawn_edges = 0, 0, [], 0, None
+        self.in_list = False
     def handle_starttag(self, tag, attrs):
         attrs = dict(attrs)
         classes = (attrs.get("class") or "").split()
+        if tag == "svg" and attrs.get("id") == "diagram-graph":
+            self.drawn_edges = int(attrs.get("data-edges") or -1)
+        if tag == "g" and "node" in classes and "data-node" in attrs:
+            self.nodes += 1
+            if "current" in classes:
+                self.current.append((attrs.get("data-visits") or "").split())
+        if tag == "g" and "edge" in classes:
+            self.edges += 1
+        if tag == "ol" and attrs.get("start") == "0":
+            self.in_list = True
+        elif tag == "li" and self.in_list:
+            self.listed += 1
         if tag == "li" and "data-step" in attrs and self.stack and self.stack[-1] == "steps":
             self.items += 1
         if tag == "ol" and attrs.get("id") == "steps":
@@ -105,6 +128,8 @@ class Page(HTMLParser):
     def handle_endtag(self, tag):
         if tag == "ol" and self.stack:
             self.stack.pop()
+        if tag == "ol":
+            self.in_list = False
         if tag == "section":
             self.in_open = False
         if tag == "output":
@@ -116,12 +141,29 @@ class Page(HTMLParser):
 page = Page()
 page.feed(open(sys.argv[1], encoding="utf-8").read())
 expected = int(sys.argv[2])
-match = re.fullmatch(r"PASS steps=(\d+) clicked=(\d+)", page.verdict.strip())
+states = int(sys.argv[3]) if sys.argv[3] else None
+pattern = r"PASS steps=(\d+) clicked=(\d+)"
+if states is not None:
+    pattern += r" nodes=(\d+) edges=(\d+) jumped=(\d+)"
+match = re.fullmatch(pattern, page.verdict.strip())
 problems = []
 if not match:
     problems.append("the self-test says %r" % page.verdict.strip())
 elif int(match.group(1)) != expected:
     problems.append("the self-test counted %s steps, not %d" % (match.group(1), expected))
+if states is not None:
+    if page.nodes != states or page.listed != states:
+        problems.append("the diagram has %d states and the list %d, not %d"
+                        % (page.nodes, page.listed, states))
+    if match and int(match.group(3)) != states:
+        problems.append("the self-test counted %s states, not %d" % (match.group(3), states))
+    if page.drawn_edges is None or page.edges != page.drawn_edges or page.edges == 0:
+        problems.append("the diagram has %d arrows, and says %s" % (page.edges, page.drawn_edges))
+    # After its clicks the self-test goes back to the clicked step: its state is the one marked.
+    if match and (len(page.current) != 1 or match.group(2) not in page.current[0]):
+        problems.append("the states marked as the clicked step's are %s" % page.current)
+elif page.nodes:
+    problems.append("a page without an exploration has a diagram")
 if page.items != expected:
     problems.append("the timeline has %d steps, not %d" % (page.items, expected))
 clicked = match.group(2) if match else "?"
@@ -162,6 +204,39 @@ console_problems throws | grep -q 'Uncaught Error: planted' \
   || fail "an uncaught error was not seen in the console log"
 echo "ok: a page whose clicks do nothing fails, and an uncaught error is seen"
 
+# --- A page with an exploration drawn: the keypad's last digits, 31 states (InspectorDiagramTests)
+
+DECISIONS_INSPECTOR_DIAGRAM_PAGE="$scratch/diagram.html" \
+  swift test --filter 'InspectorDiagramTests/thePageTheBrowserChecks' >"$scratch/test.log" 2>&1 \
+  || fail "the test that writes the diagram's page failed: $(tail -n 5 "$scratch/test.log")"
+[ -s "$scratch/diagram.html" ] || fail "the test wrote no page with a diagram"
+read -r diagram_steps diagram_states < <(python3 -c '
+import re, sys
+page = open(sys.argv[1], encoding="utf-8").read()
+listed = page[page.index("<ol start=\"0\">"):]
+listed = listed[:listed.index("</ol>")]
+print(re.search(r"<body data-steps=\"(\d+)\">", page).group(1), listed.count("<li"))
+' "$scratch/diagram.html") || fail "the diagram's page has no list of explored states"
+[ "$diagram_states" -gt 2 ] || fail "the diagram's page lists only $diagram_states states"
+run_browser diagram --virtual-time-budget=5000 --dump-dom "file://$scratch/diagram.html#selftest" \
+  >"$scratch/diagram-dom.html" || fail "chromium failed on the diagram's page"
+problems="$(console_problems diagram)"
+[ -z "$problems" ] || fail "console messages on the diagram's page: $problems"
+result="$(dom_check "$scratch/diagram-dom.html" "$diagram_steps" "$diagram_states")" \
+  || fail "the diagram's page: $result"
+echo "ok: a diagram of $diagram_states states; a click on a visited state shows its step"
+sed "s/explored.addEventListener('click'/explored.addEventListener('inert'/" \
+  "$scratch/diagram.html" >"$scratch/diagram-inert.html"
+run_browser diagram-inert --virtual-time-budget=5000 \
+  --dump-dom "file://$scratch/diagram-inert.html#selftest" >"$scratch/diagram-inert-dom.html" \
+  || fail "chromium failed on the sabotaged diagram"
+if result="$(dom_check "$scratch/diagram-inert-dom.html" "$diagram_steps" "$diagram_states")"; then
+  fail "a diagram whose states ignore clicks passed: $result"
+fi
+grep -q 'FAIL clicking state' "$scratch/diagram-inert-dom.html" \
+  || fail "a diagram whose states ignore clicks failed for another reason"
+echo "ok: a diagram whose states ignore clicks fails"
+
 # --- A screenshot, at the step that types "prime" over the cube results: a decision and a diff
 
 shown="$(python3 -c '
@@ -183,4 +258,11 @@ if [ -n "$screenshot_copy" ]; then
   echo "ok: screenshot in $screenshot_copy"
 else
   echo "ok: screenshot taken"
+fi
+run_browser diagram-screenshot --window-size=1280,800 --virtual-time-budget=3000 \
+  --screenshot="$scratch/diagram.png" "file://$scratch/diagram.html#step-5" \
+  || fail "chromium could not take a screenshot of the diagram"
+if [ -n "$diagram_copy" ]; then
+  cp "$scratch/diagram.png" "$diagram_copy"
+  echo "ok: screenshot of the diagram in $diagram_copy"
 fi

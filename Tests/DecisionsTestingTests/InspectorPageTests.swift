@@ -91,7 +91,7 @@ import Testing
       Keypad.self, from: .init(), key: { $0.isLit }, events: { _ in [.light(true), .light(false)] })
     let replay = Replay(Keypad.self, from: .init(), events: [.digit(1), .digit(2)])
     let page = try replay.inspectorPage(exploration: exploration)
-    #expect(page.contains("<section id=\"explored\">"))
+    #expect(page.contains("<section id=\"explored\" class=\"drawn\">"))
     #expect(page.contains("Keypad: 2 states, 4 transitions, complete. The run visited 1 of them"))
     #expect(
       page.contains(

@@ -24,7 +24,12 @@ extension FlightRecording {
   }
 
   /// The recording replayed through today's core as a self-contained HTML page, with the states
-  /// of an exploration listed and the ones the recording visited highlighted.
+  /// of an exploration drawn and listed, and the ones the recording visited highlighted.
+  ///
+  /// The diagram is inline SVG: a circle per explored state, an arrow per pair of states a
+  /// transition joins, and the recording's path over them, numbered by step; a click on a visited
+  /// state shows its step. An exploration with more states or arrows than `limits` allow is only
+  /// listed.
   /// - Parameters:
   ///   - exploration: The states explored from the recording's first state, or any other.
   ///   - limits: How large the page may be; the steps are counted before the replay.
@@ -40,7 +45,7 @@ extension FlightRecording {
     let replay = Replay(self)
     return try replay.inspectorPage(
       title: feature, about: about, finalState: finalState,
-      explored: replay.explored(by: exploration), limits: limits)
+      explored: replay.explored(by: exploration, limits: limits), limits: limits)
   }
 
   /// The rows that say what the recording is.

@@ -11,27 +11,47 @@ import Decisions
 /// try page.write(to: URL(fileURLWithPath: "session.html"), atomically: true, encoding: .utf8)
 /// ```
 ///
+/// Given an ``Exploration``, the page draws its states and transitions too, with the states the
+/// run visited highlighted and the run's path on them.
+///
 /// The page needs no network: its styles and its script are inline, and its content security
 /// policy forbids loading anything else. Every recorded text (events, states, decisions, notes) is
 /// escaped as HTML, so a payload such as `<script>` shows as text. Docs/Recording.md shows the
 /// page and the `decisions-inspect` command that writes it.
 public enum InspectorPage {
   /// How large a page may be: more steps or more bytes is an ``InspectorPageError``, not a page a
-  /// browser chokes on.
+  /// browser chokes on; more explored states or arrows than a diagram can show leaves the diagram
+  /// out.
   public struct Limits: Sendable, Hashable {
     /// The most steps a page shows.
     public var steps: Int
     /// The most bytes of UTF-8 a page may take.
     public var bytes: Int
+    /// The most explored states a page draws as a diagram.
+    ///
+    /// An exploration with more is only listed, and the page says why its diagram is left out.
+    public var diagramStates: Int
+    /// The most arrows a page's diagram draws: its transitions between distinct pairs of states,
+    /// and the moves of the run's path.
+    ///
+    /// With more, the exploration is only listed, and the page says why its diagram is left out.
+    public var diagramEdges: Int
 
     /// Creates limits; by default 100,000 steps and 64 MiB, the most a flight recording is read
-    /// from.
+    /// from, and a diagram of at most 300 states and 1,500 arrows.
     /// - Parameters:
     ///   - steps: The most steps a page shows.
     ///   - bytes: The most bytes a page may take.
-    public init(steps: Int = 100_000, bytes: Int = 64 << 20) {
+    ///   - diagramStates: The most explored states a page draws as a diagram.
+    ///   - diagramEdges: The most arrows a page's diagram draws.
+    public init(
+      steps: Int = 100_000, bytes: Int = 64 << 20, diagramStates: Int = 300,
+      diagramEdges: Int = 1_500
+    ) {
       self.steps = steps
       self.bytes = bytes
+      self.diagramStates = diagramStates
+      self.diagramEdges = diagramEdges
     }
   }
 }

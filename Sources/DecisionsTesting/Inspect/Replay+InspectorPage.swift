@@ -20,8 +20,12 @@ extension Replay {
     try inspectorPage(title: title, about: [], finalState: nil, explored: nil, limits: limits)
   }
 
-  /// The run as a self-contained HTML page, with the states of an exploration listed and the ones
-  /// the run visited highlighted.
+  /// The run as a self-contained HTML page, with the states of an exploration drawn and listed,
+  /// and the ones the run visited highlighted.
+  ///
+  /// The diagram is inline SVG: a circle per explored state, an arrow per pair of states a
+  /// transition joins, and the run's path over them, numbered by step; a click on a visited state
+  /// shows its step. An exploration with more states or arrows than `limits` allow is only listed.
   ///
   /// A state of the run is found among the explored ones by the exploration's key, as
   /// ``Exploration/number(of:)`` finds it.
@@ -37,8 +41,8 @@ extension Replay {
     limits: InspectorPage.Limits = .init()
   ) throws(InspectorPageError) -> String {
     try inspectorPage(
-      title: title, about: [], finalState: nil, explored: explored(by: exploration),
-      limits: limits)
+      title: title, about: [], finalState: nil,
+      explored: explored(by: exploration, limits: limits), limits: limits)
   }
 
   /// The page, with rows about the recording and the recorded final state to compare with.
@@ -88,22 +92,23 @@ extension Replay {
     return try page.close(explored: explored)
   }
 
-  /// The exploration's states, each with the steps of this run that were in it.
-  func explored<Key: Hashable>(by exploration: Exploration<C, Key>)
-    -> InspectorHTML.Explored
-  {
+  /// The exploration's states, each with the steps of this run that were in it, and its diagram
+  /// unless it has more states or arrows than `limits` allow.
+  func explored<Key: Hashable>(
+    by exploration: Exploration<C, Key>, limits: InspectorPage.Limits
+  ) -> InspectorHTML.Explored {
     var visits = [[Int]](repeating: [], count: exploration.states.count)
-    var unexplored = 0
+    var path: [Int?] = []
+    path.reserveCapacity(count + 1)
     for number in 0...count {
-      guard let state = state(atStep: number), let explored = exploration.number(of: state) else {
-        unexplored += 1
-        continue
-      }
-      visits[explored].append(number)
+      let explored = state(atStep: number).flatMap(exploration.number(of:))
+      path.append(explored)
+      if let explored { visits[explored].append(number) }
     }
     return InspectorHTML.Explored(
       summary: exploration.description, states: exploration.states.map(describeFlat),
-      visits: visits, unexplored: unexplored)
+      visits: visits, unexplored: path.count { $0 == nil },
+      diagram: exploration.inspectorDiagram(path: path, limits: limits))
   }
 }
 

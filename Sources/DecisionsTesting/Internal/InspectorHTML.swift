@@ -1,6 +1,6 @@
 // The inspector page's HTML, written as a replay is walked: the page's head and what the run is,
 // then one hidden section per step, then the timeline (which needs to know which steps changed the
-// state), and last the explored states and the script. `close` puts the timeline before the
+// state), and last the explored states (drawn by InspectorDiagram.swift, and listed) and the script. `close` puts the timeline before the
 // sections.
 //
 // Everything recorded is written through `escaped(_:)`, as text between tags, never in an
@@ -25,6 +25,8 @@ struct InspectorHTML {
     var visits: [[Int]]
     /// How many of the run's states are not among the explored ones.
     var unexplored: Int
+    /// The explored graph with the run's path over it, or why it is not drawn.
+    var diagram: InspectorDiagram.Outcome
   }
 
   /// The most characters of an event the timeline shows; the step's section shows all of it.
@@ -169,14 +171,32 @@ struct InspectorHTML {
       let outside =
         explored.unexplored == 0
         ? "" : "; \(explored.unexplored) of its states are not among them"
+      let isDrawn = if case .drawn = explored.diagram { true } else { false }
       var html = """
-        <section id="explored">
+        <section id="explored"\(isDrawn ? " class=\"drawn\"" : "")>
         <h2>Explored states</h2>
         <p>\(escaped(explored.summary)). The run visited \(visited) of them, highlighted\(outside).\
         </p>
-        <ol start="0">
 
         """
+      switch explored.diagram {
+      case .drawn(let diagram):
+        html += """
+          <p class="legend">Each circle is a state, numbered as in the list below; each arrow, the \
+          transitions from one state to another, with its event where it fits (hover for all; \
+          events that leave a state as it was and decide nothing are not drawn). Filled: the \
+          states the run visited; orange: its path, numbered by step. Click a visited state to \
+          jump to its first step, again for its next.</p>
+          <div id="diagram">
+          \(diagram.svg(states: explored.states, visits: explored.visits))
+          </div>
+
+          """
+      case .leftOut(let reason):
+        html += "<p class=\"left-out\">\(escaped(reason))</p>\n"
+      }
+      try write(html)
+      html = "<ol start=\"0\">\n"
       for (state, visits) in zip(explored.states, explored.visits) {
         if visits.isEmpty {
           html += "<li><code>\(escaped(state))</code></li>\n"

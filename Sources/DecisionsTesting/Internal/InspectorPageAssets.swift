@@ -4,13 +4,14 @@
 // The script reads everything from the document (the timeline's entries and the steps' sections,
 // each with its number in `data-step`) and writes only by showing, hiding and marking elements:
 // it never turns text into markup. With `#selftest` in its URL it checks itself, as a user would
-// click and type, and writes `PASS steps=N clicked=K` or `FAIL reasons` into `#selftest`, where a
+// click and type (and, with a diagram, click a visited state), and writes `PASS steps=N clicked=K`
+// (then `nodes=S edges=E jumped=J` with a diagram) or `FAIL reasons` into `#selftest`, where a
 // headless browser's dump of the document shows it (.ci/inspector-browser.sh).
 
 /// The page's CSS.
 let inspectorStyle = """
   :root { color-scheme: light dark; --line: #8884; --pick: #3b82f633; --add: #16a34a; \
-  --del: #dc2626; --muted: #8a8a8a; }
+  --del: #dc2626; --muted: #8a8a8a; --path: #ea580c; --visited: #3b82f6; }
   * { box-sizing: border-box; }
   body { margin: 0; font: 14px/1.45 system-ui, sans-serif; display: flex; flex-direction: column; \
   height: 100vh; }
@@ -52,6 +53,24 @@ let inspectorStyle = """
   #explored ol { margin: 0; font-size: 12px; }
   #explored li.visited { background: var(--pick); cursor: pointer; }
   #explored .visits { color: var(--muted); }
+  #explored.drawn { max-height: 50vh; }
+  #explored .legend, #explored .left-out { color: var(--muted); font-size: 12px; margin: 0 0 6px; }
+  #diagram { overflow: auto; max-height: 36vh; border: 1px solid var(--line); margin-bottom: 8px; }
+  #diagram svg { display: block; font: 11px ui-monospace, Menlo, Consolas, monospace; }
+  #diagram .edge path { fill: none; stroke: var(--muted); stroke-width: 1.2; }
+  #diagram .edge polygon { fill: var(--muted); }
+  #diagram .edge text { fill: var(--muted); text-anchor: middle; }
+  #diagram .hop path { fill: none; stroke: var(--path); stroke-width: 3; opacity: .75; }
+  #diagram .hop polygon { fill: var(--path); }
+  #diagram .hop text { fill: var(--path); font-weight: 600; text-anchor: middle; \
+  paint-order: stroke; stroke: Canvas; stroke-width: 3px; }
+  #diagram .hop { cursor: pointer; }
+  #diagram .node circle { fill: Canvas; stroke: var(--muted); stroke-width: 1.5; }
+  #diagram .node circle.ring { fill: none; }
+  #diagram .node text { fill: CanvasText; text-anchor: middle; dominant-baseline: central; }
+  #diagram .node.visited { cursor: pointer; }
+  #diagram .node.visited circle:not(.ring) { fill: #3b82f655; stroke: var(--visited); }
+  #diagram .node.current circle:not(.ring) { stroke: var(--path); stroke-width: 4; }
   """
 
 /// The page's JavaScript.
@@ -82,7 +101,43 @@ let inspectorScript = #"""
         if (isSelected) { item.scrollIntoView({ block: 'nearest' }); }
       });
       current = step;
+      markNode(step);
       return true;
+    }
+
+    // The diagram of the explored states, if the page has one: each visited state's steps.
+    var diagram = document.getElementById('diagram-graph');
+    var nodes = diagram ? Array.prototype.slice.call(diagram.querySelectorAll('g.node')) : [];
+    var nodeOfStep = {};
+    var currentNode = null;
+    nodes.forEach(function (node) {
+      node.visits = (node.getAttribute('data-visits') || '').split(' ').filter(function (text) {
+        return text !== '';
+      }).map(Number);
+      node.visits.forEach(function (step) { nodeOfStep[step] = node; });
+    });
+
+    function markNode(step) {
+      if (currentNode) { currentNode.classList.remove('current'); }
+      currentNode = nodeOfStep[step] || null;
+      if (currentNode) {
+        currentNode.classList.add('current');
+        // NB: scrolls the diagram only, not the page or the list, to show the state.
+        var view = diagram.parentNode;
+        var box = currentNode.getBoundingClientRect();
+        var frame = view.getBoundingClientRect();
+        if (box.top < frame.top || box.bottom > frame.bottom) {
+          view.scrollTop += (box.top + box.bottom - frame.top - frame.bottom) / 2;
+        }
+        if (box.left < frame.left || box.right > frame.right) {
+          view.scrollLeft += (box.left + box.right - frame.left - frame.right) / 2;
+        }
+      }
+    }
+
+    function jumpTo(node) {
+      var index = node.visits.indexOf(current);
+      select(node.visits[index < 0 ? 0 : (index + 1) % node.visits.length]);
     }
 
     function visibleItems() {
@@ -130,8 +185,10 @@ let inspectorScript = #"""
     var explored = document.getElementById('explored');
     if (explored) {
       explored.addEventListener('click', function (event) {
-        var item = event.target.closest('li.visited');
-        if (item) { select(Number(item.dataset.step)); }
+        var node = event.target.closest('g.node.visited');
+        if (node) { jumpTo(node); return; }
+        var move = event.target.closest('g.hop, li.visited');
+        if (move) { select(Number(move.getAttribute('data-step'))); }
       });
     }
     filter.addEventListener('input', applyFilter);
@@ -207,10 +264,42 @@ let inspectorScript = #"""
         if (visibleItems().length !== 0) { problems.push('a filter that matches nothing shows steps'); }
         filter.value = '';
         applyFilter();
-        select(clicked);
       }
+      var drawn = '';
+      if (diagram) {
+        var listed = document.querySelectorAll('#explored ol > li').length;
+        var states = Number(diagram.getAttribute('data-states'));
+        var edges = diagram.querySelectorAll('g.edge').length;
+        if (nodes.length !== states || nodes.length !== listed) {
+          problems.push('the diagram has ' + nodes.length + ' states, the list ' + listed);
+        }
+        if (edges !== Number(diagram.getAttribute('data-edges'))) {
+          problems.push('the diagram has ' + edges + ' arrows, not ' +
+            diagram.getAttribute('data-edges'));
+        }
+        var visited = nodes.filter(function (node) { return node.visits.length > 0; });
+        var jumped = -1;
+        var node = visited.filter(function (node) { return node.visits[0] !== current; }).pop();
+        if (visited.length === 0) {
+          problems.push('the diagram shows no visited state');
+        } else if (node) {
+          jumped = node.visits[0];
+          node.querySelector('circle').dispatchEvent(new MouseEvent('click', { bubbles: true }));
+          var shownNow = sections.filter(function (section) { return !section.hidden; });
+          if (current !== jumped || shownNow.length !== 1 ||
+              shownNow[0].dataset.step !== String(jumped)) {
+            problems.push('clicking state ' + node.getAttribute('data-node') + ' shows step ' +
+              current + ', not ' + jumped);
+          }
+          if (!node.classList.contains('current')) {
+            problems.push('the clicked state ' + node.getAttribute('data-node') + ' is not marked');
+          }
+        }
+        drawn = ' nodes=' + nodes.length + ' edges=' + edges + ' jumped=' + jumped;
+      }
+      if (items.length > 0) { select(clicked); }
       var verdict = problems.length === 0
-        ? 'PASS steps=' + items.length + ' clicked=' + clicked
+        ? 'PASS steps=' + items.length + ' clicked=' + clicked + drawn
         : 'FAIL ' + problems.join('; ');
       var output = document.getElementById('selftest');
       output.textContent = verdict;
