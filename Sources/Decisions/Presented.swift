@@ -95,6 +95,12 @@ extension Presented: Hashable where Value: Hashable {
 
 extension Presented: Sendable where Value: Sendable {}
 
+/// A property wrapper's storage, which a type's reflection shows under its property's name with an
+/// underscore (`_sheet`): descriptions and diffs show the property's own name instead.
+package protocol WrapperStorage {}
+
+extension Presented: WrapperStorage {}
+
 extension Presented: Codable where Value: Codable {
   /// Decodes the value; a decoded child is a new child.
   public init(from decoder: any Decoder) throws {

@@ -1,3 +1,4 @@
+import Decisions
 import Testing
 
 @testable import DecisionsTesting
@@ -121,6 +122,24 @@ private enum Place: Hashable {
     var shrunk = Dictionary(uniqueKeysWithValues: (0..<1_000).map { ($0, "\($0)") })
     for key in 200..<1_000 { shrunk[key] = nil }
     #expect(structuralDiff(grown, shrunk) == nil)
+  }
+
+  // MARK: - Property wrappers
+
+  /// A state with a sheet in a `@Presented` slot.
+  private struct Sheeted: Equatable {
+    @Presented var sheet: Int?
+  }
+
+  @Test func aPresentedSlotShowsUnderItsPropertysName() {
+    #expect(
+      structuralDiff(Sheeted(sheet: 1), Sheeted(sheet: 2)) == """
+        ValueDiffTests.Sheeted
+          .sheet?
+        −   1
+        +   2
+        """)
+    #expect(describe(Sheeted(sheet: 1)) == "ValueDiffTests.Sheeted(sheet: 1)")
   }
 
   // MARK: - Leaves

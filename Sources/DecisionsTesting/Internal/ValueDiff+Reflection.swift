@@ -62,7 +62,9 @@ extension Node {
       Node(reflecting: value, depth: depth + 1, ancestors: ancestors)
     }
     let fields = { (mirror: Mirror) in
-      mirror.children.map { Field(label: positionless($0.label), node: child($0.value)) }
+      mirror.children.map {
+        Field(label: shown(positionless($0.label), $0.value), node: child($0.value))
+      }
     }
 
     switch mirror.displayStyle {
@@ -113,6 +115,13 @@ extension Node {
       }
     }
   }
+}
+
+/// The label of a property wrapper's storage (`_sheet` of `@Presented var sheet`) as the
+/// property's own name, which the type's initializer and the code use; any other label as it is.
+private func shown(_ label: String?, _ value: Any) -> String? {
+  guard let label, label.first == "_", value is any WrapperStorage else { return label }
+  return String(label.dropFirst())
 }
 
 /// Returns nil for a positional tuple label such as `.0`, otherwise the label.

@@ -156,8 +156,12 @@ public enum SyncUpDetail: Feature {
 
     case .dialog(let response):
       guard case .dialog(let dialog) = state.destination else { return [] }
+      let action = dialog.action(for: response)
+      // NB: an action none of this alert's buttons has was meant for another alert: it changes
+      // nothing. A dismissal has no action, and dismisses.
+      if action == nil, case .chose = response { return [] }
       state.destination = nil
-      switch dialog.action(for: response) {
+      switch action {
       case .confirmDeletion:
         state.request = .delete
         return []

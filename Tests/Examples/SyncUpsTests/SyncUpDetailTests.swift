@@ -105,6 +105,14 @@ let designSyncUp = SyncUp(
     test.send(.deleteMeetings(atOffsets: [0, 7])) { $0.syncUp.meetings = [] }
   }
 
+  @Test func anAnswerMeantForAnotherAlertChangesNothing() {
+    var test = CoreTest<SyncUpDetail>(
+      state: .init(syncUp: designSyncUp, destination: .dialog(.speechRecognitionRestricted)))
+    test.send(.dialog(.chose(.confirmDeletion)))  // a late tap on the delete alert
+    test.send(.dialog(.chose(.openSettings)))  // not a button of the restricted alert
+    test.send(.dialog(.dismissed)) { $0.destination = nil }
+  }
+
   @Test func anAnswerToAnAlertThatIsNotShownDoesNothing() {
     var test = CoreTest<SyncUpDetail>(state: .init(syncUp: designSyncUp))
     test.send(.dialog(.chose(.confirmDeletion)))
