@@ -147,9 +147,10 @@ private enum Stopper: Feature {
     let store = Store<Rows>(state: .init(), deps: .init(load: { (try? await loads()) ?? -1 }))
     await store.send(.add(1))
     await store.send(.add(2))
+    // NB: one load at a time: two loads started together may call the dep in either order.
     await store.send(.row(id: 1, .load))
-    await store.send(.row(id: 2, .load))
     let first = try await loads.nextCall()
+    await store.send(.row(id: 2, .load))
     let second = try await loads.nextCall()
     await store.send(.replaceNow(1))
     // Row 1's load ended with the old row 1; row 2 is the same row, and keeps its own.
@@ -168,9 +169,10 @@ private enum Stopper: Feature {
     let store = MainStore<Rows>(state: .init(), deps: .init(load: { (try? await loads()) ?? -1 }))
     store.send(.add(1))
     store.send(.add(2))
+    // NB: one load at a time: two loads started together may call the dep in either order.
     store.send(.row(id: 1, .load))
-    store.send(.row(id: 2, .load))
     let first = try await loads.nextCall()
+    store.send(.row(id: 2, .load))
     let second = try await loads.nextCall()
     store.send(.replaceNow(1))
     #expect(!first.isWaiting)
