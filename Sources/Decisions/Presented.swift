@@ -9,22 +9,22 @@
 /// struct State: Equatable, Sendable {
 ///   @Presented var sheet: Editor.State?
 /// }
-/// static let childWork: [ChildWork<State>] = [
-///   .optional(Editor.self, state: \.$sheet, scope: Scope.sheet)
-/// ]
+/// static let sheet = embed(
+///   Editor.self, presented: \.$sheet, event: Event.sheet, decision: Decision.sheet)
+/// static let childWork = [sheet.work]
 /// // in makeDecisions:
 /// case .edit(let item):
 ///   state.sheet = Editor.State(item: item)  // a new sheet: the one on show, if any, is gone
 /// case .sheet(let event):
-///   return Editor.makeDecisions(event: event, state: &state.sheet, embed: Decision.sheet)
+///   return sheet.makeDecisions(event: event, in: &state)
 /// ```
 ///
 /// What makes a new child:
 /// - **Assigning** a value presents a new child: `state.sheet = Editor.State(...)`. Its
 ///   predecessor, if any, is gone: its work is cancelled (see ``ChildWork``), and a view's model of
 ///   it no longer sends (see ``ChildModel``).
-/// - **Changing** the child in place keeps it: `state.sheet?.title = "Draft"`, or the composition
-///   helpers, which take `&state.sheet`.
+/// - **Changing** the child in place keeps it: `state.sheet?.title = "Draft"`, or forwarding an
+///   event to it through its declaration or the composition helpers.
 /// - Assigning `nil` dismisses it.
 ///
 /// So, to change the sheet on show, change it in place: `if var sheet = state.sheet { ...;

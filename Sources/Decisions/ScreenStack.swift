@@ -8,18 +8,22 @@
 /// struct State: Equatable, Sendable {
 ///   var path = ScreenStack<Detail.State>()
 /// }
+/// static let details = embed(
+///   Detail.self, stack: \.path, event: Event.detail, decision: Decision.detail)
+/// static let childWork = [details.work]  // a popped screen's work ends with it
 /// // in makeDecisions:
 /// case .open(let item):
 ///   state.path.push(Detail.State(item: item))
 /// case .detail(let id, let event):
-///   return Detail.makeDecisions(event: event, id: id, in: &state.path, embed: Decision.detail)
+///   return details.makeDecisions(event: event, id: id, in: &state)
 /// case .pathChanged(let ids):  // the platform's back button or swipe
 ///   state.path.keep(ids)
 /// ```
 ///
-/// Screens of several kinds are the cases of one enum (`Screen`), usually the state of a feature
-/// whose core dispatches each event to the case it belongs to. Declare the screens' work with
-/// ``ChildWork/stack(_:in:id:)``, so that a popped screen's work ends with it.
+/// Screens of several kinds are the cases of one enum (`Screen`), each kind declared on its own
+/// with `embed(_:stack:case:event:decision:)`. By hand, without a declaration,
+/// `makeDecisions(event:id:in:embed:)` forwards to a screen and ``ChildWork/stack(_:in:id:)``
+/// declares the screens' work.
 ///
 /// `==` compares the screens and their ids, in order.
 public struct ScreenStack<Screen> {
