@@ -39,14 +39,20 @@ public struct ChildWork<State>: @unchecked Sendable {
   /// A value that changes whenever a child this declaration covers may have come or gone, in
   /// O(1); `nil` when that cannot be told without looking at each child's work.
   @usableFromInline let fingerprint: (_ state: State) -> UInt64?
+  /// The scopes of the children that may have come or gone since the fingerprint was `since`, each
+  /// scope holding all of its child's work; `nil` when that cannot be told, and every piece of work
+  /// must be looked at.
+  @usableFromInline let changedScopes: (_ state: State, _ since: UInt64) -> [[WorkID]]?
 
   @usableFromInline
   init(
     lifetime: @escaping (_ scope: ArraySlice<WorkID>, _ state: State) -> WorkLifetime?,
-    fingerprint: @escaping (_ state: State) -> UInt64?
+    fingerprint: @escaping (_ state: State) -> UInt64?,
+    changedScopes: @escaping (_ state: State, _ since: UInt64) -> [[WorkID]]? = { _, _ in nil }
   ) {
     self.lifetime = lifetime
     self.fingerprint = fingerprint
+    self.changedScopes = changedScopes
   }
 
   /// The work of an optional child, in scope `scope`, lives while the child's state is not `nil`.
@@ -68,6 +74,8 @@ public struct ChildWork<State>: @unchecked Sendable {
     } fingerprint: { parent in
       guard let childState = parent[keyPath: state] else { return 0 }
       return Child.childrenFingerprint(of: childState).map { combine(1, $0) }
+    } changedScopes: { _, _ in
+      Child.childWork.isEmpty ? [[scope]] : nil
     }
   }
 
@@ -99,6 +107,8 @@ public struct ChildWork<State>: @unchecked Sendable {
       let slot = parent[keyPath: state]
       guard let childState = slot.value else { return 0 }
       return Child.childrenFingerprint(of: childState).map { combine(slot.identity, $0) }
+    } changedScopes: { _, _ in
+      Child.childWork.isEmpty ? [[scope]] : nil
     }
   }
 
@@ -108,7 +118,11 @@ public struct ChildWork<State>: @unchecked Sendable {
   ///   - child: The children's feature.
   ///   - children: The children in the parent's state.
   /// - Returns: The declaration, for the feature's ``Feature/childWork``.
-  /// - Complexity: O(1) per piece of a child's work, after each event.
+  /// - Complexity: For children without declarations of their own: O(1) after an event that adds or
+  ///   removes none; O(*k* + *w*) after one that adds or removes *k* ≤ 16, whose work is *w*
+  ///   pieces; O(1) per piece of the children's work after one that adds or removes more, or
+  ///   replaces the collection. For children with declarations of their own: O(1) per piece of
+  ///   the children's work, after each event.
   @inlinable
   public static func children<Child: Feature>(
     _ child: Child.Type, in children: KeyPath<State, IdentifiedArray<Child.State>>
@@ -123,6 +137,8 @@ public struct ChildWork<State>: @unchecked Sendable {
       // NB: a child's own children can come and go without a change to the collection's
       // structure: only a child without declarations of its own is told by the structure alone.
       Child.childWork.isEmpty ? parent[keyPath: children].structure : nil
+    } changedScopes: { parent, since in
+      parent[keyPath: children].structuralChanges(since: since)?.map { [WorkID(lookingUp: $0)] }
     }
   }
 
@@ -314,6 +330,51 @@ extension Feature {
   }
 }
 
+/// Which children's work a store must look at after an event: see
+/// ``Feature/changedChildren(in:marks:)``.
+package enum ChildrenChange: Equatable {
+  /// No child came or went.
+  case none
+  /// Only children whose work is in these scopes may have come or gone.
+  case scopes([[WorkID]])
+  /// Children may have come or gone anywhere: every piece of child work must be looked at.
+  case unknown
+}
+
+extension Feature {
+  /// Which children may have come or gone since the last check, whose fingerprints, one per
+  /// declaration in ``childWork``, are `marks`; updates `marks` to the fingerprints of `state`.
+  ///
+  /// Empty or outdated `marks` (a first check) give ``ChildrenChange/unknown``.
+  /// - Complexity: O(*d*) for *d* declarations, plus the scopes of the children added or removed.
+  package static func changedChildren(in state: State, marks: inout [UInt64?]) -> ChildrenChange {
+    let declarations = childWork
+    if marks.count != declarations.count {
+      marks = Array(repeating: nil, count: declarations.count)
+    }
+    var scopes: [[WorkID]] = []
+    var isUnknown = false
+    var index = 0  // EventLoop's rule 3: no iterator
+    while index < declarations.count {
+      let declaration = declarations[index]
+      let fingerprint = declaration.fingerprint(state)
+      if fingerprint == nil || fingerprint != marks[index] {
+        if !isUnknown, fingerprint != nil, let mark = marks[index],
+          let changed = declaration.changedScopes(state, mark)
+        {
+          scopes.append(contentsOf: changed)
+        } else {
+          isUnknown = true
+        }
+        marks[index] = fingerprint
+      }
+      index += 1
+    }
+    if isUnknown { return .unknown }
+    return scopes.isEmpty ? .none : .scopes(scopes)
+  }
+}
+
 /// What a store says when work runs in a child scope that no declaration covers, and no
 /// diagnostics hook hears it.
 package func workWithoutLifetimeMessage(feature: Any.Type, scope: [WorkID]) -> String {
@@ -327,10 +388,16 @@ extension WorkRegistry {
   /// Cancels the work of the children of `feature` that left `state`, and reports work that no
   /// child lifetime covers (see ``Feature/childWork``): to `diagnostics`, or, without it, by
   /// stopping a debug build.
+  /// - Parameters:
+  ///   - feature: The feature whose children's work it is.
+  ///   - state: The feature's state now.
+  ///   - scopes: The scopes of the only children that may have left, or `nil` to look at all work.
+  ///   - diagnostics: Where work without a lifetime is reported.
   package func endWorkOfGoneChildren<F: Feature>(
-    of feature: F.Type, in state: F.State, diagnostics: (@Sendable (StoreDiagnostic<F>) -> Void)?
+    of feature: F.Type, in state: F.State, scopes: [[WorkID]]?,
+    diagnostics: (@Sendable (StoreDiagnostic<F>) -> Void)?
   ) {
-    let scopes = endWorkOfGoneChildren { F.lifetime(ofWorkIn: $0, state: state) }
+    let scopes = endWorkOfGoneChildren(in: scopes) { F.lifetime(ofWorkIn: $0, state: state) }
     for scope in scopes {
       if let diagnostics {
         diagnostics(.workWithoutLifetime(scope: scope))

@@ -113,6 +113,9 @@ extension Feature {
       fingerprint: { parent in
         Screen.childWork.isEmpty ? parent[keyPath: stack].entries.structure : nil
       },
+      changedIDs: { parent, since in
+        parent[keyPath: stack].entries.structuralChanges(since: since)
+      },
       event: event, decision: decision)
   }
 
@@ -121,7 +124,10 @@ extension Feature {
   /// decisions run in.
   ///
   /// A row's work lives while the row is in the list: removing it ends its work, and a row added
-  /// later with the same id is a new row (see ``ChildWork``).
+  /// later with the same id is a new row (see ``ChildWork``). The store's check of the rows' work
+  /// costs what an event changed: nothing after an update, the work of the rows added or removed
+  /// after an event that adds or removes up to 16, and every row's work only after an event that
+  /// adds or removes more, or replaces the list (for rows without children of their own).
   /// ```swift
   /// static let rows = embed(Row.self, list: \.rows, event: Event.row, decision: Decision.row)
   /// static let childWork = [rows.work]
@@ -172,6 +178,9 @@ extension Feature {
       },
       fingerprint: { parent in
         Child.childWork.isEmpty ? parent[keyPath: list].structure : nil
+      },
+      changedIDs: { parent, since in
+        parent[keyPath: list].structuralChanges(since: since)
       },
       event: event, decision: decision)
   }
@@ -343,6 +352,7 @@ extension EmbeddedChildren where Parent: Feature, Child: Feature {
       @escaping (ID, inout Parent.State, (inout Child.State) -> [Child.Decision]) -> [Child
       .Decision],
     fingerprint: @escaping (Parent.State) -> UInt64?,
+    changedIDs: @escaping (_ parent: Parent.State, _ since: UInt64) -> [ID]?,
     event: @escaping @Sendable (ID, Child.Event) -> Parent.Event,
     decision: @escaping (ID, Child.Decision) -> Parent.Decision
   ) {
@@ -363,6 +373,8 @@ extension EmbeddedChildren where Parent: Feature, Child: Feature {
         .identified(by: child.identity)
     } fingerprint: { parent in
       fingerprint(parent)
+    } changedScopes: { parent, since in
+      changedIDs(parent, since)?.map { [scope, WorkID($0)] }
     }
   }
 
@@ -462,6 +474,10 @@ extension EmbeddedChild where Parent: Feature, Child: Feature {
         .identified(by: child.identity)
     } fingerprint: { parent in
       fingerprint(parent)
+    } changedScopes: { _, _ in
+      // NB: a child's own children's work is in longer scopes, which the registry does not find
+      // by this one.
+      Child.childWork.isEmpty ? [[scope]] : nil
     }
   }
 

@@ -218,6 +218,14 @@ public struct IdentifiedArray<Element: Identifiable> {
   package func changes(since version: UInt64) -> [Element.ID]? {
     log.changes(since: version)
   }
+
+  /// The ids of the elements added or removed since the collection's ``structure`` was
+  /// `structure`, oldest first; `nil` when not known (more changes than the log keeps, or another
+  /// collection's structure).
+  @usableFromInline
+  package func structuralChanges(since structure: UInt64) -> [Element.ID]? {
+    log.structuralChanges(since: structure)
+  }
 }
 
 /// The last changes of an ``IdentifiedArray``, for the store's checks of its children: a version
@@ -242,6 +250,11 @@ struct ChangeLog<ID: Hashable> {
   @usableFromInline var recent: [Change] = []
   /// Where the next change goes in `recent`, once it is full: the oldest change.
   @usableFromInline var next = 0
+  /// The last elements added or removed, each with the `structure` before it: what came or went
+  /// since a store's last check, however many updates came in between.
+  @usableFromInline var restructures: [Change] = []
+  /// Where the next change goes in `restructures`, once it is full: the oldest change.
+  @usableFromInline var nextRestructure = 0
 
   @inlinable
   init() {}
@@ -257,6 +270,13 @@ struct ChangeLog<ID: Hashable> {
   @inlinable
   mutating func restructured(_ id: ID) -> UInt64 {
     let version = record(id)
+    let change: Change = (structure, id)
+    if restructures.count < Self.capacity {
+      restructures.append(change)
+    } else {
+      restructures[nextRestructure] = change
+      nextRestructure = nextRestructure == Self.capacity - 1 ? 0 : nextRestructure + 1
+    }
     structure = version
     return version
   }
@@ -278,11 +298,24 @@ struct ChangeLog<ID: Hashable> {
   /// The ids changed since `version`, oldest first; `nil` when not known.
   func changes(since version: UInt64) -> [ID]? {
     if version == self.version { return [] }
+    return Self.ids(in: recent, from: next, since: version)
+  }
+
+  /// The ids added or removed since the log's `structure` was `structure`, oldest first; `nil`
+  /// when not known.
+  func structuralChanges(since structure: UInt64) -> [ID]? {
+    if structure == self.structure { return [] }
+    return Self.ids(in: restructures, from: nextRestructure, since: structure)
+  }
+
+  /// The ids of the changes in the ring `ring`, whose oldest is at `start`, from the change made
+  /// after `before`; `nil` when no change in the ring was made after it.
+  private static func ids(in ring: [Change], from start: Int, since before: UInt64) -> [ID]? {
     var ids: [ID] = []
     var found = false
-    for offset in 0..<recent.count {
-      let change = recent[(next + offset) % recent.count]
-      if !found, change.before == version { found = true }
+    for offset in 0..<ring.count {
+      let change = ring[(start + offset) % ring.count]
+      if !found, change.before == before { found = true }
       if found { ids.append(change.id) }
     }
     return found ? ids : nil

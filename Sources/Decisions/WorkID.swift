@@ -31,6 +31,16 @@ public struct WorkID: Hashable, @unchecked Sendable, CustomStringConvertible {
     }
   }
 
+  /// A key equal to `WorkID(value)`, for looking up the work in a scope made from `value`; its
+  /// ``base`` is not `value`, so it names no scope of its own.
+  // NB: for a declaration whose ids need not be `Sendable`: work can only have a scope made from a
+  // `Sendable` value, so a key made from another finds nothing, as it should.
+  @usableFromInline
+  package init(lookingUp value: some Hashable) {
+    self.base = LookupKey()
+    self.key = WorkID.unwrapped(value)
+  }
+
   private static func unwrapped(_ value: any Hashable) -> any Hashable {
     if let optional = value as? any OptionalWorkKey, let wrapped = optional.wrappedKey {
       return unwrapped(wrapped)
@@ -71,3 +81,6 @@ private protocol OptionalWorkKey {
 extension Optional: OptionalWorkKey where Wrapped: Hashable {
   fileprivate var wrappedKey: (any Hashable)? { self }
 }
+
+/// The ``WorkID/base`` of a key made only to look up work (see ``WorkID/init(lookingUp:)``).
+private struct LookupKey: Hashable, Sendable {}

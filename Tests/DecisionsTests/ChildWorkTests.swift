@@ -146,6 +146,64 @@ private enum Twins: Feature {
   ]
 }
 
+/// Rows in an `IdentifiedArray`, whose lifetime check the store can skip when no row came or went,
+/// and a child run in a scope that no declaration covers.
+private enum Sparse: Feature {
+  struct State: Equatable, Sendable {
+    var rows: IdentifiedArray<Row.State> = []
+    var stray = Row.State(id: 0)
+  }
+
+  enum Event: Equatable, Sendable {
+    case add(Int)
+    case remove(Int)
+    case replace(Int)
+    case removeAll([Int])
+    case row(id: Int, Row.Event)
+    case stray(Row.Event)
+  }
+
+  enum Decision: Equatable, Sendable {
+    case row(id: Int, Row.Decision)
+    case stray(Row.Decision)
+  }
+
+  typealias Deps = Row.Deps
+
+  static func makeDecisions(event: Event, state: inout State) -> [Decision] {
+    switch event {
+    case .add(let id):
+      state.rows.append(Row.State(id: id))
+      return []
+    case .remove(let id):
+      _ = state.rows.remove(id: id)
+      return []
+    case .replace(let id):
+      _ = state.rows.remove(id: id)
+      state.rows.append(Row.State(id: id))
+      return []
+    case .removeAll(let ids):
+      state.rows.removeAll { ids.contains($0.id) }
+      return []
+    case .row(let id, let event):
+      return Row.makeDecisions(event: event, id: id, in: &state.rows, embed: Decision.row)
+    case .stray(let event):
+      return Row.makeDecisions(event: event, state: &state.stray).map(Decision.stray)
+    }
+  }
+
+  static func execute(_ decision: Decision, deps: Deps, effects: Effects<Event>) {
+    switch decision {
+    case .row(let id, let decision):
+      Row.execute(decision, deps: deps, effects: effects, scope: id) { .row(id: id, $0) }
+    case .stray(let decision):
+      Row.execute(decision, deps: deps, effects: effects, scope: "stray", embed: Event.stray)
+    }
+  }
+
+  static let childWork: [ChildWork<State>] = [.children(Row.self, in: \.rows)]
+}
+
 @Suite(.timeLimit(.minutes(3))) struct ChildWorkTests {
   /// A store of `Holder` whose rows' loads wait for the test, with the calls in order.
   private func holder() -> (Store<Holder>, ControlledDependency<Void, Int>, Journal<Holder>) {
@@ -258,6 +316,70 @@ private enum Twins: Feature {
     #expect(failures.count == 1)
     #expect(failures.first?.message.contains("Holder.childWork covers") == true)
     #expect(failures.first?.message.contains("[1]") == true)
+  }
+
+  /// A store of `Sparse` whose rows `ids` each have a load waiting for the test.
+  private func sparse(loading ids: some Sequence<Int>) async throws -> (
+    Store<Sparse>, [Int: ControlledDependency<Void, Int>.Call]
+  ) {
+    let loads = ControlledDependency<Void, Int>()
+    let store = Store<Sparse>(
+      state: .init(), deps: .init(load: { (try? await loads()) ?? -1 }))
+    var calls: [Int: ControlledDependency<Void, Int>.Call] = [:]
+    for id in ids {
+      await store.send(.add(id))
+      await store.send(.row(id: id, .load))
+      calls[id] = try await loads.nextCall()
+    }
+    return (store, calls)
+  }
+
+  @Test func removingARowThatTheStoreNamesFromTheLogCancelsItsWorkAndOnlyItsWork() async throws {
+    let (store, calls) = try await sparse(loading: 1...3)
+    await store.send(.remove(2))
+    #expect(calls[1]?.isWaiting == true)
+    #expect(calls[2]?.isWaiting == false)
+    #expect(calls[3]?.isWaiting == true)
+    await store.stop()
+  }
+
+  @Test func aRowRemovedAndAddedBackInOneEventLosesItsWorkWhenTheStoreLooksOnlyAtIt()
+    async throws
+  {
+    let (store, calls) = try await sparse(loading: 1...3)
+    await store.send(.replace(3))
+    #expect(calls[1]?.isWaiting == true)
+    #expect(calls[2]?.isWaiting == true)
+    #expect(calls[3]?.isWaiting == false)
+    await store.stop()
+  }
+
+  @Test func moreRowsRemovedInOneEventThanTheLogKeepsAreFoundByLookingAtEveryRow() async throws {
+    let (store, calls) = try await sparse(loading: 1...30)
+    await store.send(.removeAll(Array(1...20)))
+    #expect((1...20).allSatisfy { calls[$0]?.isWaiting == false })
+    #expect((21...30).allSatisfy { calls[$0]?.isWaiting == true })
+    await store.stop()
+  }
+
+  @Test func workWithoutALifetimeIsReportedByTheEventThatStartedItWhenNoChildCameOrWent()
+    async throws
+  {
+    let loads = ControlledDependency<Void, Int>()
+    let journal = Journal<Sparse>(initialState: .init())
+    let store = Store<Sparse>(
+      state: .init(), deps: .init(load: { (try? await loads()) ?? -1 }),
+      diagnostics: journal.record)
+    await store.send(.add(1))
+    await store.send(.row(id: 1, .load))
+    let row = try await loads.nextCall()
+    #expect(journal.workWithoutLifetime.isEmpty)
+    await store.send(.stray(.load))
+    let stray = try await loads.nextCall()
+    #expect(journal.workWithoutLifetime == [[WorkID("stray")]])
+    row.answer(1)
+    stray.answer(2)
+    await store.settle()
   }
 
   @Test func twoCollectionsWithIDsOfOneTypeKeepTheWorkOfAChildEitherHolds() {

@@ -298,6 +298,8 @@ private enum CountedRows: Feature {
 
   enum Event: Equatable, Sendable {
     case row(id: CountedRow.ID, CountedRow.Event)
+    case add(CountedRow.ID)
+    case remove(CountedRow.ID)
   }
 
   enum Decision: Equatable, Sendable {
@@ -310,6 +312,12 @@ private enum CountedRows: Feature {
     switch event {
     case .row(let id, let event):
       return CountedRow.makeDecisions(event: event, id: id, in: &state.rows, embed: Decision.row)
+    case .add(let id):
+      state.rows.append(CountedRow.State(id: id))
+      return [.row(id: id, .load)]
+    case .remove(let id):
+      state.rows.remove(id: id)
+      return []
     }
   }
 
@@ -337,6 +345,27 @@ private enum CountedRows: Feature {
     for id in ids.prefix(100) { store.send(.row(id: id, .tick)) }
     // A few hashes per event, to find the row; looking at each row's work would be 1,000 more.
     #expect(CountedRow.hashed.load(ordering: .relaxed) - before <= 100 * 10)
+    store.stop()
+    gate.open()
+  }
+
+  @MainActor
+  @Test func anEventThatAddsOrRemovesARowLooksOnlyAtThatRowsWork() async {
+    let gate = Gate()
+    let ids = (0..<1_000).map { CountedRow.ID(value: $0) }
+    let store = MainStore<CountedRows>(
+      state: .init(), deps: .init(load: { _ = await gate.waitUnlessCancelled() }))
+    for id in ids { store.send(.add(id)) }
+    let before = CountedRow.hashed.load(ordering: .relaxed)
+    // NB: the last row, which the collection removes in O(1): removing another moves the rows
+    // after it, and hashes their ids.
+    for _ in 0..<50 {
+      store.send(.remove(ids[999]))
+      store.send(.add(ids[999]))
+    }
+    // A few hashes per event, to find the row and its work; looking at each row's work would be
+    // 1,000 more.
+    #expect(CountedRow.hashed.load(ordering: .relaxed) - before <= 100 * 20)
     store.stop()
     gate.open()
   }

@@ -171,6 +171,31 @@ import Testing
     #expect(other.changes(since: 0) == [1])
   }
 
+  @Test func structuralChangesNameTheElementsAddedOrRemovedWhateverWasUpdated() {
+    var rows = IdentifiedArray(uniqueElements: (0..<100).map { Row(id: $0) })
+    let seen = rows.structure
+    #expect(rows.structuralChanges(since: seen) == [])
+    for _ in 0..<3 {
+      for id in 0..<20 { rows[id: id]?.value += 1 }
+    }
+    #expect(rows.structuralChanges(since: seen) == [])
+    rows.remove(id: 7)
+    for id in 20..<40 { rows[id: id]?.value += 1 }
+    rows.append(Row(id: 7))
+    rows.insert(Row(id: 300), at: 0)
+    #expect(rows.structuralChanges(since: seen) == [7, 7, 300])
+  }
+
+  @Test func tooManyStructuralChangesOrAnotherCollectionsStructureAreNotKnown() {
+    var rows = IdentifiedArray(uniqueElements: (0..<100).map { Row(id: $0) })
+    let seen = rows.structure
+    rows.removeAll { $0.id < 17 }
+    #expect(rows.structuralChanges(since: seen) == nil)
+    let other = IdentifiedArray(uniqueElements: (0..<100).map { Row(id: $0) })
+    #expect(rows.structuralChanges(since: other.structure) == nil)
+    #expect(other.structuralChanges(since: rows.structure) == nil)
+  }
+
   @Test func codesAsAnArrayInOrder() throws {
     let rows: IdentifiedArray<IdentifiedArrayTests.Row> = [.init(id: 3, value: 1), .init(id: 1)]
     let encoder = JSONEncoder()

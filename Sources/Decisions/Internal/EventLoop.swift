@@ -78,8 +78,9 @@ final class EventLoop<F: Feature> {
   private var hookWantsCatchUp: Bool {
     hasHook && hookRef.unsafelyUnwrapped.wantsCatchUp
   }
-  /// The children's fingerprint at the last check of their work's lifetimes, if it had one.
-  private var checkedFingerprint: UInt64?
+  /// The fingerprints of the children of each declaration in `F.childWork` at the last check of
+  /// their work's lifetimes (see ``Feature/changedChildren(in:marks:)``).
+  @exclusivity(unchecked) private var checkedMarks: [UInt64?] = []
   // NB: a class, which keeps its own metadata (rule 1). A `let`: calls through it need no retain
   // and release, which calls through an unowned reference loaded from a field cost (about 40
   // instructions per event, callgrind).
@@ -335,16 +336,25 @@ final class EventLoop<F: Feature> {
 
   /// Cancels the work of the children that left the state, and reports work that no child lifetime
   /// covers (see ``Feature/childWork``).
-  // NB: skipped when no child came or went since the last check, by the fingerprint, so an event
-  // costs what it changed, not the number of children with work. The skip is sound because every
-  // piece of child work was either checked in a state with this fingerprint, or started since,
-  // in the current state (work starts only while an event is applied, before its check).
+  // NB: an event costs what it changed, not the number of children with work: by the declarations'
+  // fingerprints, the check is skipped when no child came or went, and looks only at the work of
+  // the children added or removed when a declaration can name them. This is sound because every
+  // piece of child work was either checked in a state with the declaration's last fingerprint, or
+  // started since, in the current state (work starts only while an event is applied, before its
+  // check), and so is alive unless its own child is one that came or went.
   @inline(never)
   private func endWorkOfGoneChildren() {
-    let fingerprint = F.childrenFingerprint(of: state)
-    if let fingerprint, fingerprint == checkedFingerprint { return }
-    registry.endWorkOfGoneChildren(of: F.self, in: state, diagnostics: diagnostics)
-    checkedFingerprint = fingerprint
+    let change = F.changedChildren(in: state, marks: &checkedMarks)
+    let scopes: [[WorkID]]?
+    switch change {
+    case .none:
+      guard registry.hasUnreported else { return }
+      scopes = []
+    case .scopes(let changed): scopes = changed
+    case .unknown: scopes = nil
+    }
+    registry.endWorkOfGoneChildren(
+      of: F.self, in: state, scopes: scopes, diagnostics: diagnostics)
   }
 
   // MARK: - Start and stop

@@ -22,6 +22,20 @@ package final class WorkRegistry {
     package var identity: UInt64 = 0
   }
 
+  /// The tokens of the work in one child scope.
+  enum ScopeTokens {
+    case one(UInt64)
+    case many(Set<UInt64>)
+
+    /// Calls `body` with each token.
+    func forEach(_ body: (UInt64) -> Void) {
+      switch self {
+      case .one(let token): body(token)
+      case .many(let tokens): for token in tokens { body(token) }
+      }
+    }
+  }
+
   /// The key that makes keyed work unique within its scope.
   struct Key: Hashable {
     var scope: [WorkID]
@@ -36,6 +50,12 @@ package final class WorkRegistry {
   /// How many entries have a non-empty scope: the work of children, whose lifetimes the owner
   /// checks after each event while there is any.
   @exclusivity(unchecked) package private(set) var childWorkCount = 0
+  /// The children's work, by its whole scope: after an event that added or removed a few children,
+  /// the owner looks only at the work in their scopes.
+  @exclusivity(unchecked) private var childScopes: [[WorkID]: ScopeTokens] = [:]
+  /// Child work registered in a scope that no child lifetime covers, not yet reported: the owner's
+  /// next check reports it, whether or not a child came or went.
+  @exclusivity(unchecked) private var unreported: [UInt64] = []
   /// The lifetime of the child work being reserved, from ``reserve(scope:id:)`` to
   /// ``register(_:scope:id:task:)``.
   @exclusivity(unchecked) private var reserved = WorkLifetime.alive(identity: 0)
@@ -145,6 +165,15 @@ package final class WorkRegistry {
     var entry = Entry(scope: scope, id: id, task: task)
     if case .alive(let identity) = reserved { entry.identity = identity }
     entries.set(entry, for: token)
+    switch childScopes[scope] {
+    case nil: childScopes[scope] = .one(token)
+    case .one(let other)?: childScopes[scope] = .many([other, token])
+    case .many(var tokens)?:
+      childScopes[scope] = nil  // NB: so that the set is uniquely referenced, and not copied
+      tokens.insert(token)
+      childScopes[scope] = .many(tokens)
+    }
+    if reserved == .undeclared { unreported.append(token) }
     // NB: started by a decision for a child that the event removed: it never belonged to a child.
     if reserved == .gone { cancel(token: token) }
     reserved = .alive(identity: 0)
@@ -156,23 +185,48 @@ package final class WorkRegistry {
     if let token = active[Key(scope: scope, id: id)] { cancel(token: token) }
   }
 
+  /// Whether child work started in a scope that no child lifetime covers, and was not yet reported
+  /// by ``endWorkOfGoneChildren(in:_:)``.
+  package var hasUnreported: Bool { !unreported.isEmpty }
+
   /// Cancels the children's work whose child is gone, by `lifetime`, and returns the scopes of
   /// work that no lifetime covers, each once.
   ///
   /// Call it only when ``childWorkCount`` is not zero.
+  /// - Parameters:
+  ///   - scopes: The scopes of the only children that may be gone: the work in them is looked at,
+  ///     and the work started in a scope that no lifetime covers since the last call. `nil` looks
+  ///     at all the children's work.
+  ///   - lifetime: The lifetime of the work in a scope, in the owner's state now.
+  /// - Complexity: O(*w*) for the *w* pieces of work looked at.
   package func endWorkOfGoneChildren(
-    _ lifetime: (_ scope: ArraySlice<WorkID>) -> WorkLifetime
+    in scopes: [[WorkID]]?, _ lifetime: (_ scope: ArraySlice<WorkID>) -> WorkLifetime
   ) -> [[WorkID]] {
     var gone: [UInt64] = []
     var withoutLifetime: [UInt64] = []
-    for (token, entry) in entries.all
-    where !entry.scope.isEmpty && !entry.isCancelled && !entry.isWithoutLifetime {
+    func look(_ token: UInt64, _ entry: Entry) {
+      guard !entry.scope.isEmpty, !entry.isCancelled, !entry.isWithoutLifetime else { return }
       switch lifetime(entry.scope[...]) {
       case .alive(let identity): if identity != entry.identity { gone.append(token) }
       case .gone: gone.append(token)
       case .undeclared: withoutLifetime.append(token)
       }
     }
+    if let scopes {
+      // NB: a scope may be named twice (a row removed and added back): its work is looked at
+      // twice, which changes nothing.
+      for scope in scopes {
+        childScopes[scope]?.forEach { token in
+          if let entry = entries[token] { look(token, entry) }
+        }
+      }
+      for token in unreported {
+        if let entry = entries[token] { look(token, entry) }
+      }
+    } else {
+      entries.forEach(look)
+    }
+    unreported.removeAll()
     for token in gone { cancel(token: token) }
     var scopes: [[WorkID]] = []
     for token in withoutLifetime {
@@ -200,10 +254,11 @@ package final class WorkRegistry {
 
   /// Cancels all work whose scope starts with `prefix`, for the owner itself (a store that stops).
   package func cancelEverything(in prefix: [WorkID] = []) {
-    for (token, entry) in entries.all
-    where !entry.isCancelled && entry.scope.starts(with: prefix) {
-      cancel(token: token)
+    var matching: [UInt64] = []
+    entries.forEach { token, entry in
+      if !entry.isCancelled, entry.scope.starts(with: prefix) { matching.append(token) }
     }
+    for token in matching { cancel(token: token) }
   }
 
   /// Removes finished work and returns its entry.
@@ -211,7 +266,10 @@ package final class WorkRegistry {
   package func finished(_ token: UInt64) -> Entry? {
     guard let entry = entries.remove(token) else { return nil }
     activity?.workEnded(token)
-    if !entry.scope.isEmpty { childWorkCount -= 1 }
+    if !entry.scope.isEmpty {
+      childWorkCount -= 1
+      forgetChildScope(of: token, in: entry.scope)
+    }
     if let id = entry.id, active[Key(scope: entry.scope, id: id)] == token {
       active[Key(scope: entry.scope, id: id)] = nil
     }
@@ -228,6 +286,8 @@ package final class WorkRegistry {
   var isOversized: Bool {
     entries.capacity > Self.retainedCapacity && entries.count < entries.capacity / 8
       || active.capacity > Self.retainedCapacity && active.count < active.capacity / 8
+      || childScopes.capacity > Self.retainedCapacity
+        && childScopes.count < childScopes.capacity / 8
   }
 
   // NB: neither table shrinks by itself: after a storm of 100,000 replacements they would keep
@@ -237,6 +297,19 @@ package final class WorkRegistry {
   private func giveBackMemory() {
     entries.shrink(keeping: Self.retainedCapacity)
     active = Dictionary(uniqueKeysWithValues: active.map { ($0.key, $0.value) })
+    childScopes = Dictionary(uniqueKeysWithValues: childScopes.map { ($0.key, $0.value) })
+  }
+
+  /// Removes finished child work from ``childScopes``.
+  private func forgetChildScope(of token: UInt64, in scope: [WorkID]) {
+    switch childScopes[scope] {
+    case .one?: childScopes[scope] = nil
+    case .many(var tokens)?:
+      childScopes[scope] = nil  // NB: so that the set is uniquely referenced, and not copied
+      tokens.remove(token)
+      childScopes[scope] = tokens.count == 1 ? .one(tokens.first!) : .many(tokens)
+    case nil: break
+    }
   }
 
   private func cancel(token: UInt64) {

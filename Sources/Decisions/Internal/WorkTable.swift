@@ -117,6 +117,16 @@ package struct WorkTable {
     slots.lazy.filter { $0.token != 0 }.map(\.token)
   }
 
+  /// Calls `body` with each token and entry the table holds, in no particular order, without
+  /// copying the table.
+  package func forEach(_ body: (_ token: UInt64, _ entry: WorkRegistry.Entry) -> Void) {
+    var index = 0
+    while index < slots.count {
+      if slots[index].token != 0, let entry = slots[index].entry { body(slots[index].token, entry) }
+      index += 1
+    }
+  }
+
   /// The tokens and entries the table holds, in no particular order.
   package var all: [(token: UInt64, entry: WorkRegistry.Entry)] {
     slots.compactMap { slot in slot.entry.map { (slot.token, $0) } }
