@@ -49,21 +49,21 @@
     // generic calls cost about four times the rest of a send. Unsafe only so that the hook, which
     // runs on the main actor, reads it without a check per event.
     /// Whether `state` was read since the observers were last told of a change.
-    fileprivate nonisolated(unsafe) var isStateRead = false
+    nonisolated(unsafe) var isStateRead = false
 
     // NB: observation by hand rather than with `@Observable`: the macro names `\.state` at each
     // access, and a key path into a generic class is built anew each time, which made each event
     // cost about 4 µs; and the registrar's generic calls, made from this generic class, looked up
     // its metadata at each call. `StateChanges` is not generic.
     /// What observers of `state` register with and hear from.
-    fileprivate nonisolated let changes = StateChanges()
+    nonisolated let changes = StateChanges()
     /// The loop that processes events and runs work, the same as a ``Store``'s.
     fileprivate let loop: EventLoop<F>
     /// Which work waits for the test, in a process with test doubles.
     package let workActivity: WorkActivity?
     // NB: created with the first child model: most stores have none. Unsafe only so that the
     // loop's hook, which runs on the main actor, reads it without a check per event.
-    fileprivate nonisolated(unsafe) var children: ChildModels<F.State>?
+    nonisolated(unsafe) var children: ChildModels<F.State>?
 
     /// Whether ``stop()`` was called.
     public var isStopped: Bool { loop.isStopped }
@@ -85,21 +85,15 @@
       self.init(state: state, deps: deps, diagnostics: diagnostics, recorder: nil)
     }
 
-    /// Creates a store that runs feature `F` on the main actor, with a flight recorder that keeps
-    /// its last events: to report a problem with ``flightRecording(note:)``, and to save a
-    /// recording when work fails or a rule about the state breaks.
-    ///
-    /// The same as ``init(state:deps:diagnostics:)`` otherwise.
+    /// Creates a store that runs feature `F` on the main actor with a flight recorder, as
+    /// ``Store/init(state:deps:diagnostics:recorder:)`` does off it.
     /// - Parameters:
     ///   - state: The initial state, before the core's start.
-    ///   - deps: The dependencies decisions are performed with.
+    ///   - deps: The dependencies.
     ///   - diagnostics: The diagnostics hook, as for ``init(state:deps:diagnostics:)``.
-    ///   - recorder: What the flight recorder keeps, and when it saves; nil for no recorder, as
-    ///     ``init(state:deps:diagnostics:)`` makes.
+    ///   - recorder: The flight recorder, or nil for none.
     public init(
-      state: F.State,
-      deps: F.Deps,
-      diagnostics: (@Sendable (Diagnostic) -> Void)? = nil,
+      state: F.State, deps: F.Deps, diagnostics: (@Sendable (Diagnostic) -> Void)? = nil,
       recorder: FlightRecorder<F>?
     ) {
       let loop = EventLoop<F>(
@@ -186,42 +180,6 @@
     func dropStale(_ event: Any) {
       guard let event = event as? F.Event else { return }
       loop.ignore(event, reason: .goneChild)
-    }
-  }
-
-  /// How a ``MainStore`` hears of its loop's state changes: through its observation registrar,
-  /// and by updating its child models once the loop has caught up.
-  private final class MainStoreHook<F: Feature>: StateHook<F.State> {
-    // NB: the store owns the loop, which owns this hook: the store outlives every call.
-    private unowned(unsafe) let store: MainStore<F>
-
-    @MainActor
-    init(store: MainStore<F>) {
-      self.store = store
-      super.init(wantsWillChange: true)
-    }
-
-    /// Whether observers were told that the state will change, and so must hear that it did.
-    private var isTelling = false
-
-    override func willChange() {
-      guard store.isStateRead else { return }
-      // NB: cleared first: an observer that reads `state` as it hears of the change registers for
-      // the next one.
-      store.isStateRead = false
-      isTelling = true
-      store.changes.willSet()
-    }
-
-    override func didChange(to state: borrowing F.State) {
-      guard isTelling else { return }
-      isTelling = false
-      store.changes.didSet()
-    }
-
-    override func didCatchUp(with state: F.State) {
-      guard let children = store.children else { return }
-      MainActor.assumeIsolated { children.update(from: state) }
     }
   }
 #endif

@@ -28,7 +28,7 @@ package final class WorkRegistry {
     case many(Set<UInt64>)
 
     /// Calls `body` with each token.
-    func forEach(_ body: (UInt64) -> Void) {
+    func visitEach(_ body: (UInt64) -> Void) {
       switch self {
       case .one(let token): body(token)
       case .many(let tokens): for token in tokens { body(token) }
@@ -198,6 +198,7 @@ package final class WorkRegistry {
   ///     and the work started in a scope that no lifetime covers since the last call. `nil` looks
   ///     at all the children's work.
   ///   - lifetime: The lifetime of the work in a scope, in the owner's state now.
+  /// - Returns: The scopes of the work that no lifetime covers, not reported before.
   /// - Complexity: O(*w*) for the *w* pieces of work looked at.
   package func endWorkOfGoneChildren(
     in scopes: [[WorkID]]?, _ lifetime: (_ scope: ArraySlice<WorkID>) -> WorkLifetime
@@ -216,7 +217,7 @@ package final class WorkRegistry {
       // NB: a scope may be named twice (a row removed and added back): its work is looked at
       // twice, which changes nothing.
       for scope in scopes {
-        childScopes[scope]?.forEach { token in
+        childScopes[scope]?.visitEach { token in
           if let entry = entries[token] { look(token, entry) }
         }
       }
@@ -224,7 +225,7 @@ package final class WorkRegistry {
         if let entry = entries[token] { look(token, entry) }
       }
     } else {
-      entries.forEach(look)
+      entries.visitEach(look)
     }
     unreported.removeAll()
     for token in gone { cancel(token: token) }
@@ -255,7 +256,7 @@ package final class WorkRegistry {
   /// Cancels all work whose scope starts with `prefix`, for the owner itself (a store that stops).
   package func cancelEverything(in prefix: [WorkID] = []) {
     var matching: [UInt64] = []
-    entries.forEach { token, entry in
+    entries.visitEach { token, entry in
       if !entry.isCancelled, entry.scope.starts(with: prefix) { matching.append(token) }
     }
     for token in matching { cancel(token: token) }

@@ -119,7 +119,7 @@ package struct WorkTable {
 
   /// Calls `body` with each token and entry the table holds, in no particular order, without
   /// copying the table.
-  package func forEach(_ body: (_ token: UInt64, _ entry: WorkRegistry.Entry) -> Void) {
+  package func visitEach(_ body: (_ token: UInt64, _ entry: WorkRegistry.Entry) -> Void) {
     var index = 0
     while index < slots.count {
       if slots[index].token != 0, let entry = slots[index].entry { body(slots[index].token, entry) }
