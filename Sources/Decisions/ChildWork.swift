@@ -43,8 +43,14 @@ public struct ChildWork<State>: @unchecked Sendable {
   /// scope holding all of its child's work; `nil` when that cannot be told, and every piece of work
   /// must be looked at.
   @usableFromInline let changedScopes: (_ state: State, _ since: UInt64) -> [[WorkID]]?
+  // NB: the store calls it after every event while children have work, from code that is not
+  // specialized for `State`: through `fingerprint`, each call looked up `ChildWork<State>`'s
+  // metadata and copied the state through its value witnesses. Made by the inlinable initializer,
+  // this closure is specialized in the feature's module, and reads the state where it is.
+  /// `fingerprint`, of the state at a pointer.
+  @usableFromInline var fingerprintOfStateAt: (_ state: UnsafeRawPointer) -> UInt64?
 
-  @usableFromInline
+  @inlinable
   init(
     lifetime: @escaping (_ scope: ArraySlice<WorkID>, _ state: State) -> WorkLifetime?,
     fingerprint: @escaping (_ state: State) -> UInt64?,
@@ -53,6 +59,36 @@ public struct ChildWork<State>: @unchecked Sendable {
     self.lifetime = lifetime
     self.fingerprint = fingerprint
     self.changedScopes = changedScopes
+    self.fingerprintOfStateAt = { state in
+      fingerprint(state.assumingMemoryBound(to: State.self).pointee)
+    }
+  }
+
+  /// The same declaration, whose fingerprint of the state at a pointer is `fingerprintOfStateAt`
+  /// when it is not `nil`.
+  @inlinable
+  func reading(_ fingerprintOfStateAt: ((_ state: UnsafeRawPointer) -> UInt64?)?) -> Self {
+    guard let fingerprintOfStateAt else { return self }
+    var declaration = self
+    declaration.fingerprintOfStateAt = fingerprintOfStateAt
+    return declaration
+  }
+
+  // NB: a key path read through the runtime costs about 560 instructions; a stored property's
+  // offset, learnt once, reads the collection's structure in place, without a copy of the state.
+  /// The fingerprint of children without declarations of their own in the ``IdentifiedArray`` at
+  /// `collection`, of the state at a pointer: its `structure`, read at the stored property's offset;
+  /// `nil` when `collection` is not a stored property's path.
+  @inlinable
+  static func structureOfStateAt<Child: Feature, Collection>(
+    _ child: Child.Type, _ collection: KeyPath<State, Collection>,
+    structure: @escaping (borrowing Collection) -> UInt64
+  ) -> ((_ state: UnsafeRawPointer) -> UInt64?)? {
+    guard let offset = MemoryLayout<State>.offset(of: collection) else { return nil }
+    return { state in
+      guard Child.childWork.isEmpty else { return nil }
+      return structure((state + offset).assumingMemoryBound(to: Collection.self).pointee)
+    }
   }
 
   /// The work of an optional child, in scope `scope`, lives while the child's state is not `nil`.
@@ -127,7 +163,7 @@ public struct ChildWork<State>: @unchecked Sendable {
   public static func children<Child: Feature>(
     _ child: Child.Type, in children: KeyPath<State, IdentifiedArray<Child.State>>
   ) -> Self where Child.State: Identifiable {
-    Self { path, parent in
+    let declaration = Self { path, parent in
       guard let id = path.first?.base as? Child.State.ID else { return nil }
       let children = parent[keyPath: children]
       guard let position = children.positions[id] else { return .gone }
@@ -140,6 +176,7 @@ public struct ChildWork<State>: @unchecked Sendable {
     } changedScopes: { parent, since in
       parent[keyPath: children].structuralChanges(since: since)?.map { [WorkID(lookingUp: $0)] }
     }
+    return declaration.reading(structureOfStateAt(Child.self, children) { $0.structure })
   }
 
   /// The work of each child in an array, in the scope of the child's id, lives while a child with

@@ -116,6 +116,9 @@ extension Feature {
       changedIDs: { parent, since in
         parent[keyPath: stack].entries.structuralChanges(since: since)
       },
+      fingerprintOfStateAt: ChildWork.structureOfStateAt(Screen.self, stack) {
+        $0.entries.structure
+      },
       event: event, decision: decision)
   }
 
@@ -182,6 +185,7 @@ extension Feature {
       changedIDs: { parent, since in
         parent[keyPath: list].structuralChanges(since: since)
       },
+      fingerprintOfStateAt: ChildWork.structureOfStateAt(Child.self, list) { $0.structure },
       event: event, decision: decision)
   }
 
@@ -353,6 +357,7 @@ extension EmbeddedChildren where Parent: Feature, Child: Feature {
       .Decision],
     fingerprint: @escaping (Parent.State) -> UInt64?,
     changedIDs: @escaping (_ parent: Parent.State, _ since: UInt64) -> [ID]?,
+    fingerprintOfStateAt: ((_ state: UnsafeRawPointer) -> UInt64?)?,
     event: @escaping @Sendable (ID, Child.Event) -> Parent.Event,
     decision: @escaping (ID, Child.Decision) -> Parent.Decision
   ) {
@@ -365,7 +370,7 @@ extension EmbeddedChildren where Parent: Feature, Child: Feature {
     self.modify = modify
     self.event = event
     self.decision = decision
-    self.work = ChildWork { path, parent in
+    self.work = ChildWork<Parent.State> { path, parent in
       guard path.first == scope else { return nil }
       guard let id = path.dropFirst().first?.base as? ID else { return .gone }
       guard let child = read(id, parent) else { return .gone }
@@ -376,6 +381,7 @@ extension EmbeddedChildren where Parent: Feature, Child: Feature {
     } changedScopes: { parent, since in
       changedIDs(parent, since)?.map { [scope, WorkID($0)] }
     }
+    .reading(fingerprintOfStateAt)
   }
 
   /// Runs the child's core on the child with `id`, and returns its decisions as the parent's.

@@ -323,7 +323,7 @@ extension ChildWork {
     _ screen: Screen.Type, in stack: KeyPath<State, ScreenStack<Screen.State>>,
     id: @escaping @Sendable (Scope) -> ScreenStack<Screen.State>.ID?
   ) -> Self {
-    Self { path, parent in
+    let declaration = Self { path, parent in
       guard let scope = path.first?.base as? Scope, let id = id(scope) else { return nil }
       let entries = parent[keyPath: stack].entries
       guard let position = entries.positions[id] else { return .gone }
@@ -332,5 +332,6 @@ extension ChildWork {
     } fingerprint: { parent in
       Screen.childWork.isEmpty ? parent[keyPath: stack].entries.structure : nil
     }
+    return declaration.reading(structureOfStateAt(Screen.self, stack) { $0.entries.structure })
   }
 }

@@ -382,6 +382,39 @@ private enum Sparse: Feature {
     await store.settle()
   }
 
+  @Test func theFingerprintReadInPlaceIsTheFingerprintOfTheStateWhateverTheKeyPath() {
+    struct Inner: Equatable {
+      var rows: IdentifiedArray<Row.State> = []
+    }
+    struct State: Equatable {
+      var padding = "a field before"
+      var inner = Inner()
+      var path = ScreenStack<Row.State>()
+      var computed: IdentifiedArray<Row.State> { inner.rows }
+    }
+    let declarations: [ChildWork<State>] = [
+      .children(Row.self, in: \.inner.rows),  // a stored property's path: read in place
+      .children(Row.self, in: \.computed),  // a computed one: read through the key path
+      .stack(Row.self, in: \.path) { (id: ScreenStack<Row.State>.ID) in id },
+    ]
+    var state = State()
+    func expectAgreement(_ step: String) {
+      for (index, declaration) in declarations.enumerated() {
+        let inPlace = withUnsafeMutablePointer(to: &state) {
+          declaration.fingerprintOfStateAt(UnsafeRawPointer($0))
+        }
+        #expect(inPlace != nil, "declaration \(index), \(step)")
+        #expect(inPlace == declaration.fingerprint(state), "declaration \(index), \(step)")
+      }
+    }
+    expectAgreement("empty")
+    state.inner.rows.append(Row.State(id: 1))
+    state.path.push(Row.State(id: 2))
+    expectAgreement("after adding")
+    state.inner.rows.remove(id: 1)
+    expectAgreement("after removing")
+  }
+
   @Test func twoCollectionsWithIDsOfOneTypeKeepTheWorkOfAChildEitherHolds() {
     var state = Twins.State()
     state.left.append(Row.State(id: 1))

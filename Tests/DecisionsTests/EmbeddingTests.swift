@@ -398,6 +398,34 @@ extension Board {
   }
 }
 
+@Suite struct EmbeddingFingerprintTests {
+  @Test func theFingerprintReadInPlaceIsTheFingerprintOfTheState() {
+    var state = Board.State()
+    func expectAgreement(_ step: String) {
+      for (index, declaration) in Board.childWork.enumerated() {
+        let inPlace = withUnsafeMutablePointer(to: &state) {
+          declaration.fingerprintOfStateAt(UnsafeRawPointer($0))
+        }
+        #expect(inPlace == declaration.fingerprint(state), "declaration \(index), \(step)")
+      }
+    }
+    expectAgreement("empty")
+    let before = Board.childWork.map { $0.fingerprint(state) }
+    state.rows.append(Row.State(id: 1))
+    state.path.push(Row.State(id: 2))
+    state.screens.push(.row(Row.State(id: 3)))
+    state.sheet = .row(Row.State(id: 4))
+    state.plain = Row.State(id: 5)
+    expectAgreement("after adding one of each")
+    // Each declaration's fingerprint changed, so the check cannot be skipped.
+    #expect(zip(before, Board.childWork.map { $0.fingerprint(state) }).allSatisfy { $0 != $1 })
+    state.rows[id: 1]?.value = 7
+    state.rows.remove(id: 1)
+    state.path.pop()
+    expectAgreement("after removing")
+  }
+}
+
 @MainActor
 @Suite struct EmbeddingModelTests {
   @Test func aRowsModelComesFromTheDeclarationAndFollowsItsRow() throws {

@@ -66,7 +66,7 @@ struct Options: Equatable {
       13 explore: a breadth-first search of a core's states, with 2-, 64- and 512-byte states
       14 MainStore.send on the main actor: the state is new when it returns (a frame's budget)
       15 a list of 10, 1,000 or 100,000 rows, every row loading: an event that updates one row
-         (a-c, flat), and one that removes a row (d-f, grows with the rows)
+         (a-c), and one that removes a row (d-f), each flat across the sizes
       16 case 15's update on a MainStore, sent by the row's child model, with a model per row
          (up to 10,000)
       17 cases 2 and 4 without and with a flight recorder (1,000 events, a checkpoint every
