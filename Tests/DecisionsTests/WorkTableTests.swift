@@ -111,6 +111,24 @@ import Testing
     }
   #endif
 
+  /// 1,000 pieces of work that live long (rows loading) beside work that comes and goes: once the
+  /// tokens of the short work wrapped around the table, they must not land in the long work's run
+  /// and walk it.
+  #if DEBUG
+    @Test func workThatComesAndGoesBesideLongWorkCostsLittle() {
+      var table = WorkTable()
+      for token in UInt64(1)...1_000 { table.set(Self.entry(token), for: token) }
+      let probedBefore = table.probed
+      let churn: UInt64 = 20_000
+      for token in UInt64(1_001)...(1_000 + churn) {
+        table.set(Self.entry(token), for: token)
+        #expect(Self.token(of: table.remove(token)) == token)
+      }
+      #expect(table.count == 1_000)
+      #expect(table.probed - probedBefore <= 4 * Int(churn))  // a few slots per start, not 1,000
+    }
+  #endif
+
   @Test func growsAtHalfFullAndShrinksWhenSparse() {
     var table = WorkTable()
     for token in UInt64(1)...1_000 { table.set(Self.entry(token), for: token) }

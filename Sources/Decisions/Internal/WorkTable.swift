@@ -10,8 +10,11 @@
 // quadratic time (`StoreBurstTests`, over a minute under ThreadSanitizer).
 // NB: not a `Dictionary`: hashing a token with the standard library's seeded hasher, three times per
 // piece of work (its start, each event it sends, its end), cost about 350 instructions of a round
-// trip (decisions-bench case 5). Tokens are consecutive, so their low bits spread them over the
-// slots by themselves.
+// trip (decisions-bench case 5). A token's home slot is its Fibonacci hash, a multiplication and a
+// shift: its low bits alone spread a window of consecutive tokens well, but not work that lives
+// long beside work that comes and goes (1,000 rows loading while other work churns): once the
+// churned tokens wrapped around the table, each landed in the long-lived tokens' run and walked it,
+// O(n) per start, lookup and end (decisions-bench case 15e, `WorkTableTests`).
 package struct WorkTable {
   /// A slot: empty when `token` is 0.
   private struct Slot {
@@ -100,6 +103,8 @@ package struct WorkTable {
   #if DEBUG
     /// How many slots removals have looked at after the removed entry, for tests of their cost.
     package private(set) var scanned = 0
+    /// How many occupied slots insertions have passed, for tests of their cost.
+    package private(set) var probed = 0
   #endif
 
   /// Gives back the room of a table far larger than what it holds: after a storm of work, a table
@@ -136,7 +141,7 @@ package struct WorkTable {
 
   /// The slot a token is looked for first.
   private static func home(of token: UInt64, mask: Int) -> Int {
-    Int(truncatingIfNeeded: token) & mask
+    Int(truncatingIfNeeded: (token &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
   }
 
   /// The slot that holds `token`, if any.
@@ -165,6 +170,9 @@ package struct WorkTable {
     var index = Self.home(of: slot.token, mask: mask)
     var travelled = 0
     while slots[index].token != 0 {
+      #if DEBUG
+        probed += 1
+      #endif
       let resident = distance(of: index, mask: mask)
       if resident < travelled {
         swap(&slots[index], &slot)
