@@ -206,7 +206,9 @@ public struct ChildWork<State>: @unchecked Sendable {
   /// child with that id is in it.
   ///
   /// For scopes that are not the bare id, such as a case of the parent's scope enum, or when two
-  /// collections have ids of the same type (bare ids could not tell their children apart):
+  /// collections have ids of the same type. Bare ids cannot tell their children apart: work that
+  /// starts while both collections hold its id lives while either does, even after its own row
+  /// left; work that starts while one holds it lives while that row is there.
   /// ```swift
   /// .children(Row.self, in: \.rows) { (scope: Scope) in
   ///   if case .row(let id) = scope { id } else { nil }

@@ -59,10 +59,13 @@ extension Feature {
   ///   decision: Decision.record)
   /// static let childWork = [details.work, recorders.work]
   /// ```
-  /// An event for a screen that is not of that case, or is gone, is dropped.
+  /// An event for a screen that is not of that case, or is gone, is dropped. A screen whose place
+  /// is set to another case (`path[id: id] = .record(…)`) has left this declaration: its work
+  /// ends after that event, as a popped screen's does.
   ///
   /// The case is told from a screen by reflection (`Mirror`): a few hundred nanoseconds per event
-  /// for a screen, and per check of a live screen's work. Two cases that hold the same feature
+  /// for a screen, and per check of a live screen's work, which the store makes after each event
+  /// that changed that screen. Two cases that hold the same feature
   /// share a work scope, each piece of work living while its screen is on the stack.
   /// - Parameters:
   ///   - screen: The feature of the screens of this case.
@@ -110,14 +113,21 @@ extension Feature {
         }
         return run(&parent[keyPath: stack], body)
       },
+      // NB: a screen of one case of an enum can leave the stack by an update, when its place is
+      // set to another case (`path[id: id] = .other(…)`): for such a declaration every change
+      // counts, not only screens pushed and popped.
       fingerprint: { parent in
-        Screen.childWork.isEmpty ? parent[keyPath: stack].entries.structure : nil
+        guard Screen.childWork.isEmpty else { return nil }
+        let entries = parent[keyPath: stack].entries
+        return projection.isWhole ? entries.structure : entries.version
       },
       changedIDs: { parent, since in
-        parent[keyPath: stack].entries.structuralChanges(since: since)
+        let entries = parent[keyPath: stack].entries
+        return projection.isWhole
+          ? entries.structuralChanges(since: since) : entries.changes(since: since)
       },
       fingerprintOfStateAt: ChildWork.structureOfStateAt(Screen.self, stack) {
-        $0.entries.structure
+        projection.isWhole ? $0.entries.structure : $0.entries.version
       },
       event: event, decision: decision)
   }
@@ -557,22 +567,25 @@ struct CaseProjection<Value, Root>: @unchecked Sendable {
   @usableFromInline let embed: (Value) -> Root
   /// Changes the child in place, for a place that holds the child's state itself.
   @usableFromInline let inPlace: ((inout Root, (inout Value) -> Void) -> Void)?
+  /// Whether the place holds the child's state itself, rather than one case of an enum.
+  @usableFromInline let isWhole: Bool
 
   /// The place holds the child's state itself.
   @inlinable
   static var whole: CaseProjection<Value, Value> {
     CaseProjection<Value, Value>(
-      extract: { $0 }, embed: { $0 }, inPlace: { root, body in body(&root) })
+      extract: { $0 }, embed: { $0 }, inPlace: { root, body in body(&root) }, isWhole: true)
   }
 
   @usableFromInline
   init(
     extract: @escaping (Root) -> Value?, embed: @escaping (Value) -> Root,
-    inPlace: ((inout Root, (inout Value) -> Void) -> Void)?
+    inPlace: ((inout Root, (inout Value) -> Void) -> Void)?, isWhole: Bool = false
   ) {
     self.extract = extract
     self.embed = embed
     self.inPlace = inPlace
+    self.isWhole = isWhole
   }
 
   /// Runs `body` on the child in `root`, and returns its result; `nil` when `root` holds another
@@ -596,6 +609,7 @@ struct CaseProjection<Value, Root>: @unchecked Sendable {
     let label = CaseLabel()
     self.embed = embed
     self.inPlace = nil
+    self.isWhole = false
     self.extract = { root in
       let mirror = Mirror(reflecting: root)
       guard mirror.displayStyle == .enum, let child = mirror.children.first else { return nil }

@@ -205,6 +205,7 @@ public struct IdentifiedArray<Element: Identifiable> {
 
   /// A value that changes whenever anything in the collection does, and that no other collection
   /// had: the same value means the same elements, with the same identities.
+  @inlinable
   package var version: UInt64 { log.version }
 
   /// A value that changes whenever an element is added or removed, and that no other collection
@@ -215,6 +216,7 @@ public struct IdentifiedArray<Element: Identifiable> {
   /// The ids of the elements updated, added or removed since the collection had `version`, oldest
   /// first and possibly repeated; `nil` when that is not known (too many changes since, or another
   /// collection's version).
+  @usableFromInline
   package func changes(since version: UInt64) -> [Element.ID]? {
     log.changes(since: version)
   }

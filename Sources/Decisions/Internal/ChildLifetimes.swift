@@ -22,35 +22,69 @@ package enum WorkLifetime: Equatable, Sendable {
   }
 }
 
-/// Combines two identities, or fingerprints, into one that differs when either does.
+/// Combines two identities, or fingerprints, into one that differs when either does (but for a
+/// chance of 2⁻⁶⁴).
+// NB: not boost's hash_combine, which is nearly linear: a test found two states of two lists
+// whose versions, drawn from the counter, combined to the fingerprint of an earlier pair, and the
+// check was skipped. Each input goes through SplitMix64's finalizer, so an equal result needs
+// versions that no counter reaches on purpose.
 @inlinable
 func combine(_ outer: UInt64, _ inner: UInt64) -> UInt64 {
-  // NB: the boost hash_combine mix: enough for values that are counters, not adversarial input.
-  outer ^ (inner &+ 0x9E37_79B9_7F4A_7C15 &+ (outer << 6) &+ (outer >> 2))
+  mixed(mixed(outer) &+ inner)
+}
+
+/// SplitMix64's finalizer: every bit of the result depends on every bit of `value`.
+@inlinable
+func mixed(_ value: UInt64) -> UInt64 {
+  var value = value &+ 0x9E37_79B9_7F4A_7C15
+  value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+  value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+  return value ^ (value >> 31)
 }
 
 extension Feature {
   /// Whether the work in `scope` (the scopes below this feature, outermost first) may go on in
   /// `state`, by this feature's ``childWork``.
+  ///
+  /// - Parameters:
+  ///   - scope: The work's scope below this feature.
+  ///   - state: This feature's state.
+  ///   - identity: The identity the work recorded when it started, for a check; `nil` when it
+  ///     starts.
+  /// - Returns: `.alive` with `identity` when a child with that identity holds the scope (any
+  ///   child, for the identity 0 of a scope that cannot tell its children apart); `.alive` with
+  ///   another identity when only other children hold it; at start, the identity of the one child
+  ///   that holds it, or 0 when several do.
   @usableFromInline
-  package static func lifetime(ofWorkIn scope: ArraySlice<WorkID>, state: State) -> WorkLifetime {
+  package static func lifetime(
+    ofWorkIn scope: ArraySlice<WorkID>, state: State, matching identity: UInt64? = nil
+  ) -> WorkLifetime {
     guard !scope.isEmpty else { return .alive(identity: 0) }
     // NB: every declaration is asked: two collections whose ids have the same type both claim a
     // bare id, and the work must live while either holds it. Cancelling live work would be worse
-    // than keeping gone work. Its identity is that of the first declaration that holds it.
+    // than keeping gone work. So work that starts where several children hold its scope cannot
+    // tell which is its own, and records the identity 0: it lives while any of them is there.
+    // Work that started where one child held its scope lives while that child holds it, whoever
+    // else comes to hold it too.
     var result = WorkLifetime.undeclared
+    var alive: UInt64?
+    var holders = 0
     let declarations = childWork
     var index = 0  // EventLoop's rule 3: no iterator
     while index < declarations.count {
       let declaration = declarations[index]
       index += 1
       switch declaration.lifetime(scope, state) {
-      case .alive(let identity)?: return .alive(identity: identity)
+      case .alive(let held)?:
+        if let identity, identity == 0 || identity == held { return .alive(identity: identity) }
+        if alive == nil { alive = held }
+        holders += 1
       case .gone?: result = .gone
       case .undeclared?, nil: break
       }
     }
-    return result
+    guard let alive else { return result }
+    return .alive(identity: identity == nil && holders > 1 ? 0 : alive)
   }
 
   /// A value that changes whenever a child that ``childWork`` covers may have come or gone.
@@ -138,7 +172,9 @@ extension WorkRegistry {
     of feature: F.Type, in state: F.State, scopes: [[WorkID]]?,
     diagnostics: (@Sendable (StoreDiagnostic<F>) -> Void)?
   ) {
-    let scopes = endWorkOfGoneChildren(in: scopes) { F.lifetime(ofWorkIn: $0, state: state) }
+    let scopes = endWorkOfGoneChildren(in: scopes) {
+      F.lifetime(ofWorkIn: $0, state: state, matching: $1)
+    }
     for scope in scopes {
       if let diagnostics {
         diagnostics(.workWithoutLifetime(scope: scope))

@@ -197,17 +197,19 @@ package final class WorkRegistry {
   ///   - scopes: The scopes of the only children that may be gone: the work in them is looked at,
   ///     and the work started in a scope that no lifetime covers since the last call. `nil` looks
   ///     at all the children's work.
-  ///   - lifetime: The lifetime of the work in a scope, in the owner's state now.
+  ///   - lifetime: The lifetime of the work in a scope that recorded an identity, in the owner's
+  ///     state now.
   /// - Returns: The scopes of the work that no lifetime covers, not reported before.
   /// - Complexity: O(*w*) for the *w* pieces of work looked at.
   package func endWorkOfGoneChildren(
-    in scopes: [[WorkID]]?, _ lifetime: (_ scope: ArraySlice<WorkID>) -> WorkLifetime
+    in scopes: [[WorkID]]?,
+    _ lifetime: (_ scope: ArraySlice<WorkID>, _ identity: UInt64) -> WorkLifetime
   ) -> [[WorkID]] {
     var gone: [UInt64] = []
     var withoutLifetime: [UInt64] = []
     func look(_ token: UInt64, _ entry: Entry) {
       guard !entry.scope.isEmpty, !entry.isCancelled, !entry.isWithoutLifetime else { return }
-      switch lifetime(entry.scope[...]) {
+      switch lifetime(entry.scope[...], entry.identity) {
       case .alive(let identity): if identity != entry.identity { gone.append(token) }
       case .gone: gone.append(token)
       case .undeclared: withoutLifetime.append(token)
