@@ -179,6 +179,9 @@ if let script = options.script {
   if isatty(STDIN_FILENO) == 1 {
     writeError("Type a command and press Enter: help lists them, quit saves and leaves.\n")
   }
+  // NB: commands wait for the file to load, as a person reading the screen would: lines piped in
+  // at once found the list still loading (a ThreadSanitizer run of the tests, now and then).
+  for await state in await store.states() where state.file != .loading { break }
   let input = InputReader(maxLineBytes: Command.maxBytes)
   var number = 0
   for await line in input.lines {
