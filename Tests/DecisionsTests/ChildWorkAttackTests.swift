@@ -543,6 +543,21 @@ private func names(_ prefix: String, _ ids: some Sequence<Int>) -> [String] {
     return (store, loads)
   }
 
+  /// A store of `Lab` with `count` screens pushed on its stack, each loading.
+  private func lab(on kind: StoreKind, screensLoading count: Int) async throws -> (
+    any TestedStore<Lab>, [String: Call]
+  ) {
+    let (store, loads) = await lab(on: kind)
+    await store.send(
+      .act { state in
+        for id in 0..<count { state.path.push(Row.State(id: id)) }
+        return (0..<count).flatMap {
+          Lab.screens.makeDecisions(event: .load, id: ScreenStack<Row.State>.ID($0), in: &state)
+        }
+      })
+    return (store, try await claim(count, from: loads))
+  }
+
   /// A store of `Lab` whose rows `ids` are in the list, each loading.
   private func lab(on kind: StoreKind, loading ids: ClosedRange<Int>) async throws -> (
     any TestedStore<Lab>, [String: Call]
@@ -880,15 +895,7 @@ private func names(_ prefix: String, _ ids: some Sequence<Int>) -> [String] {
   @Test(arguments: StoreKind.allCases)
   func screensPoppedOneWayOrAnotherLoseTheirWorkAndOnlyTheirs(on kind: StoreKind) async throws {
     typealias ID = ScreenStack<Row.State>.ID
-    let (store, loads) = await lab(on: kind)
-    await store.send(
-      .act { state in
-        for id in 0..<20 { state.path.push(Row.State(id: id)) }
-        return (0..<20).flatMap {
-          Lab.screens.makeDecisions(event: .load, id: ID($0), in: &state)
-        }
-      })
-    let calls = try await claim(20, from: loads)
+    let (store, calls) = try await lab(on: kind, screensLoading: 20)
     await store.send(.change { $0.path.pop() })
     expect(calls, waiting: names("path", 0..<19), cancelled: ["path/19"], "after pop")
     await store.send(.change { $0.path.pop(to: ID(15)) })
@@ -910,16 +917,7 @@ private func names(_ prefix: String, _ ids: some Sequence<Int>) -> [String] {
 
   @Test(arguments: StoreKind.allCases)
   func popToRootOfMoreThanSixteenScreensEndsTheirWork(on kind: StoreKind) async throws {
-    typealias ID = ScreenStack<Row.State>.ID
-    let (store, loads) = await lab(on: kind)
-    await store.send(
-      .act { state in
-        for id in 0..<20 { state.path.push(Row.State(id: id)) }
-        return (0..<20).flatMap {
-          Lab.screens.makeDecisions(event: .load, id: ID($0), in: &state)
-        }
-      })
-    let calls = try await claim(20, from: loads)
+    let (store, calls) = try await lab(on: kind, screensLoading: 20)
     await store.send(.change { $0.path.popToRoot() })
     expect(calls, cancelled: names("path", 0..<20))
     await store.stop()
