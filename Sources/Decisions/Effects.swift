@@ -103,7 +103,6 @@ public struct Effects<Event: Sendable> {
     guard !registry.isClosed else { return }
     let token = registry.reserve(scope: scope, id: id)
     let send = Send(token: token, route: route)
-    let end = registry.link
     let task: Task<Void, Never>
     if let activity = registry.activity {
       let member = WorkActivity.Member(activity: activity, token: token)
@@ -111,12 +110,12 @@ public struct Effects<Event: Sendable> {
         let error = await WorkActivity.$current.withValue(member) {
           await Self.perform(operation, catch: handler, send: send)
         }
-        await end.finish(token, error: error)
+        await send.route.link.finish(token, error: error)
       }
     } else {
       task = Task(priority: priority) {
         let error = await Self.perform(operation, catch: handler, send: send)
-        await end.finish(token, error: error)
+        await send.route.link.finish(token, error: error)
       }
     }
     registry.register(token, scope: scope, id: id, task: task)

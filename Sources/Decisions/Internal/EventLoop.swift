@@ -40,8 +40,11 @@ final class EventLoop<F: Feature> {
   private let hasDiagnostics: Bool
   /// The work the executor started.
   let registry: WorkRegistry
-  /// The route that work sends events along.
-  private let root: EventRoute<F.Event>
+  // NB: kept, not built per event: a handle built for each event retained and released the
+  // registry and the route. Its size does not depend on `F` (three references), so its offset is
+  // known (rule 1).
+  /// The handle the executor starts work with, at the top scope.
+  private let effects: Effects<F.Event>
   /// The events that decisions queued with `Effects.send`.
   private let queued: QueuedEvents<F.Event>
   /// How work reaches this loop.
@@ -143,7 +146,8 @@ final class EventLoop<F: Feature> {
     self.queued = queued
     // NB: starts are reported only to a diagnostics hook.
     self.registry = WorkRegistry(link: link, reportsRequests: diagnostics != nil)
-    self.root = RootRoute(queued: queued, link: link)
+    self.effects = Effects(
+      registry: registry, route: RootRoute(queued: queued, link: link), scope: [])
     self.recorder = recorder
     let flight = recorder.map { recorder in
       FlightLog<F.Event, F.State>(
@@ -170,11 +174,6 @@ final class EventLoop<F: Feature> {
   /// runs on: the store itself for a ``Store``, the main actor for a ``MainStore``.
   func connect(owner: AnyObject & Sendable, isolation: any Actor) {
     link.connect(owner: owner, isolation: isolation, loop: self)
-  }
-
-  /// The handle the executor starts work with, at the top scope.
-  private var effects: Effects<F.Event> {
-    Effects(registry: registry, route: root, scope: [])
   }
 
   // MARK: - State hooks
@@ -329,7 +328,6 @@ final class EventLoop<F: Feature> {
 
   /// Performs decisions through the executor, in order, until a decision stops the store.
   private func perform(_ decisions: [F.Decision]) {
-    let effects = self.effects
     var index = 0  // rule 3
     while index < decisions.count, !isStopped {
       if hasDiagnostics { report(decided: decisions[index]) }

@@ -9,9 +9,17 @@
 // captures it to deliver events; `enqueue` is only ever called on the store's executor.
 @usableFromInline
 package class EventRoute<Event: Sendable>: @unchecked Sendable {
-  /// Creates a route; only its subclasses pass events on.
+  // NB: here, so that work's task reaches the link through the route it holds anyway: a link of
+  // its own in the task's context cost a retain as the work starts and a release as it ends, on
+  // another thread.
+  /// Where the work that sends along this route reports its end.
+  @usableFromInline let link: WorkLink
+
+  /// Creates a route whose work reports its end to `link`; only its subclasses pass events on.
   @usableFromInline
-  init() {}
+  init(link: WorkLink) {
+    self.link = link
+  }
 
   /// Queues an event behind the one being processed.
   ///
@@ -42,7 +50,7 @@ final class MappedRoute<Parent: Sendable, Event: Sendable>: EventRoute<Event>, @
   init(parent: EventRoute<Parent>, embed: @escaping @Sendable (Event) -> Parent) {
     self.parent = parent
     self.embed = embed
-    super.init()
+    super.init(link: parent.link)
   }
 
   @inlinable
@@ -60,13 +68,13 @@ final class MappedRoute<Parent: Sendable, Event: Sendable>: EventRoute<Event>, @
 /// from work through the store's link.
 final class RootRoute<F: Feature>: EventRoute<F.Event>, @unchecked Sendable {
   private let queued: QueuedEvents<F.Event>
-  private let link: LoopLink<F>
+  private let loopLink: LoopLink<F>
 
   /// Creates the route of a loop whose queue is `queued` and whose store `link` reaches.
   init(queued: QueuedEvents<F.Event>, link: LoopLink<F>) {
     self.queued = queued
-    self.link = link
-    super.init()
+    self.loopLink = link
+    super.init(link: link)
   }
 
   override func enqueue(_ event: F.Event) {
@@ -74,7 +82,7 @@ final class RootRoute<F: Feature>: EventRoute<F.Event>, @unchecked Sendable {
   }
 
   override func deliver(_ event: F.Event, from token: UInt64) async {
-    await link.deliver(event, from: token)
+    await loopLink.deliver(event, from: token)
   }
 }
 

@@ -19,7 +19,6 @@ final class LoopLink<F: Feature>: WorkLink, @unchecked Sendable {
   private weak var keeper: AnyObject?
   private var needsKeeper = false
   private unowned(unsafe) var loop: EventLoop<F>?
-
   /// Creates a link; ``connect(owner:isolation:loop:)`` it once the store is initialized.
   override init() {}
 
@@ -51,6 +50,8 @@ final class LoopLink<F: Feature>: WorkLink, @unchecked Sendable {
 
   /// Delivers an event from the work with `token` to the loop, which processes it if the work
   /// may still send.
+  // NB: inlined into the root route's `deliver`: one async frame less per event from work.
+  @inline(__always)
   func deliver(_ event: F.Event, from token: UInt64) async {
     guard let target = target() else { return }
     await receive(event, from: token, on: target.isolation)

@@ -9,6 +9,7 @@
 // owner's type, and a call costs one dynamic dispatch, no existential. Not generic: the registry,
 // which is not either, holds it; the report that carries an event goes through the route, which
 // knows the link's concrete type.
+@usableFromInline
 package class WorkLink: @unchecked Sendable {
   /// Creates a link.
   init() {}

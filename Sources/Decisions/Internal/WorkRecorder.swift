@@ -121,7 +121,7 @@ private final class RecordingRoute<Event: Sendable>: EventRoute<Event>, @uncheck
 
   init(recorder: WorkRecorder<Event>) {
     self.recorder = recorder
-    super.init()
+    super.init(link: recorder)
   }
 
   override func enqueue(_ event: Event) {

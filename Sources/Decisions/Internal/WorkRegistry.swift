@@ -156,7 +156,9 @@ package final class WorkRegistry {
   // which is busy with this call until it returns. The entry is stored whole, with its task: a
   // write through an optional chain, `entries[token]?.task`, went through the dictionary's
   // `_modify` accessors, whose coroutine frames cost three heap allocations per piece of work.
-  func register(_ token: UInt64, scope: [WorkID], id: consuming WorkID?, task: Task<Void, Never>) {
+  func register(
+    _ token: UInt64, scope: [WorkID], id: consuming WorkID?, task: consuming Task<Void, Never>
+  ) {
     if reportsRequests { link.started(id) }
     guard !scope.isEmpty else {
       entries.set(Entry(scope: scope, id: id, task: task), for: token)
@@ -288,6 +290,8 @@ package final class WorkRegistry {
   /// Whether the registry holds far more room than it uses: for tests of memory after a burst.
   var isOversized: Bool {
     entries.capacity > Self.retainedCapacity && entries.count < entries.capacity / 8
+      || entries.storageCapacity > Self.retainedCapacity
+        && entries.count < entries.storageCapacity / 8
       || active.capacity > Self.retainedCapacity && active.count < active.capacity / 8
       || childScopes.capacity > Self.retainedCapacity
         && childScopes.count < childScopes.capacity / 8

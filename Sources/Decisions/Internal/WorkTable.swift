@@ -15,24 +15,34 @@
 // long beside work that comes and goes (1,000 rows loading while other work churns): once the
 // churned tokens wrapped around the table, each landed in the long-lived tokens' run and walked it,
 // O(n) per start, lookup and end (decisions-bench case 15e, `WorkTableTests`).
+// NB: the slots hold only the token and the index of the entry, in a dense array beside them: a
+// slot is trivially copyable, so probing, Robin Hood swaps and resizing move 16 bytes with no value
+// witness, and reading an entry's flag copies nothing. With the entries (a scope, an optional
+// `WorkID` of two existentials, a task) in the slots, each start, event and end of a round trip
+// copied them through their value witnesses, with a retain and a release for each reference in
+// them (about 400 instructions and 8 atomic operations per trip, decisions-bench case 5a).
 package struct WorkTable {
-  /// A slot: empty when `token` is 0.
+  /// A slot: empty when `token` is 0; else its entry is `entries[index]`.
   private struct Slot {
     var token: UInt64
-    var entry: WorkRegistry.Entry?
+    var index: Int
   }
 
   /// The slots; their count is zero or a power of two.
   private var slots: [Slot] = []
+  /// The entries, in no particular order; a removal moves the last one into the hole.
+  private var stored: [WorkRegistry.Entry] = []
+  /// The token of each entry in `stored`, at the same index.
+  private var storedTokens: [UInt64] = []
 
   /// How many entries the table holds.
-  package private(set) var count = 0
+  package var count: Int { stored.count }
 
   /// Creates an empty table, which allocates nothing until the first entry.
   package init() {}
 
   /// Whether the table holds no entry.
-  package var isEmpty: Bool { count == 0 }
+  package var isEmpty: Bool { stored.isEmpty }
 
   /// How many slots the table has.
   package var capacity: Int { slots.count }
@@ -42,15 +52,15 @@ package struct WorkTable {
 
   /// The entry for `token`, if the table holds one.
   package subscript(token: UInt64) -> WorkRegistry.Entry? {
-    guard let index = index(of: token) else { return nil }
-    return slots[index].entry
+    guard let slot = index(of: token) else { return nil }
+    return stored[slots[slot].index]
   }
 
   /// Whether the work for `token` is cancelled; `nil` when the table holds no entry for it.
-  // NB: reads the flag in its slot, without copying the entry (its scope, id and task).
+  // NB: reads the flag in place, without copying the entry (its scope, id and task).
   package func isCancelled(_ token: UInt64) -> Bool? {
-    guard let index = index(of: token) else { return nil }
-    return slots[index].entry?.isCancelled
+    guard let slot = index(of: token) else { return nil }
+    return stored[slots[slot].index].isCancelled
   }
 
   /// Stores `entry` for `token`, replacing the entry it had.
@@ -59,29 +69,29 @@ package struct WorkTable {
   ///   - token: A token other than 0.
   package mutating func set(_ entry: consuming WorkRegistry.Entry, for token: UInt64) {
     precondition(token != 0, "work token 0 marks an empty slot")
-    if let index = index(of: token) {
-      slots[index].entry = entry
+    if let slot = index(of: token) {
+      stored[slots[slot].index] = entry
       return
     }
-    if (count + 1) * 2 > slots.count {
+    if (stored.count + 1) * 2 > slots.count {
       resize(to: Swift.max(Self.minimumCapacity, slots.count * 2))
     }
-    insert(Slot(token: token, entry: entry))
-    count += 1
+    insert(Slot(token: token, index: stored.count))
+    stored.append(entry)
+    storedTokens.append(token)
   }
 
   /// Changes the entry for `token` in place, if the table holds one.
   package mutating func update(_ token: UInt64, _ change: (inout WorkRegistry.Entry) -> Void) {
-    guard let index = index(of: token), var entry = slots[index].entry.take() else { return }
-    change(&entry)
-    slots[index].entry = entry
+    guard let slot = index(of: token) else { return }
+    change(&stored[slots[slot].index])
   }
 
   /// Removes and returns the entry for `token`, if the table holds one.
   @discardableResult
   package mutating func remove(_ token: UInt64) -> WorkRegistry.Entry? {
     guard var hole = index(of: token) else { return nil }
-    let entry = slots[hole].entry.take()
+    let position = slots[hole].index
     // NB: the entries after the hole that are not in their home slot move back one slot each; the
     // first empty slot, or the first entry in its home slot, ends the shift (Robin Hood order).
     let mask = slots.count - 1
@@ -91,13 +101,22 @@ package struct WorkTable {
         scanned += 1
       #endif
       guard slots[next].token != 0, distance(of: next, mask: mask) > 0 else { break }
-      slots.swapAt(hole, next)
+      slots[hole] = slots[next]
       hole = next
       next = (next + 1) & mask
     }
-    slots[hole] = Slot(token: 0, entry: nil)
-    count -= 1
-    return entry
+    slots[hole] = Slot(token: 0, index: 0)
+    // NB: the last entry moves into the removed one's place, and its slot learns its new index.
+    let last = stored.count - 1
+    if position != last {
+      // NB: through the buffer, whose `swapAt` moves the entries: the array's copies them, with a
+      // retain and a release of each reference in them.
+      stored.withUnsafeMutableBufferPointer { $0.swapAt(position, last) }
+      storedTokens[position] = storedTokens[last]
+      slots[index(of: storedTokens[position]).unsafelyUnwrapped].index = position
+    }
+    storedTokens.removeLast()
+    return stored.removeLast()
   }
 
   #if DEBUG
@@ -115,26 +134,37 @@ package struct WorkTable {
     var capacity = Self.minimumCapacity
     while capacity < count * 2 { capacity *= 2 }
     resize(to: capacity)
+    stored = Self.copy(stored)
+    storedTokens = Self.copy(storedTokens)
   }
 
-  /// The tokens the table holds, in no particular order.
-  package var tokens: some Sequence<UInt64> {
-    slots.lazy.filter { $0.token != 0 }.map(\.token)
+  /// A copy of `elements` with room for no more.
+  private static func copy<Element>(_ elements: [Element]) -> [Element] {
+    var copy: [Element] = []
+    copy.reserveCapacity(elements.count)
+    copy.append(contentsOf: elements)
+    return copy
   }
+
+  /// How many entries the table keeps room for without growing, for tests of its memory.
+  package var storageCapacity: Int { Swift.max(stored.capacity, storedTokens.capacity) }
+
+  /// The tokens the table holds, in no particular order.
+  package var tokens: [UInt64] { storedTokens }
 
   /// Calls `body` with each token and entry the table holds, in no particular order, without
   /// copying the table.
   package func visitEach(_ body: (_ token: UInt64, _ entry: WorkRegistry.Entry) -> Void) {
     var index = 0
-    while index < slots.count {
-      if slots[index].token != 0, let entry = slots[index].entry { body(slots[index].token, entry) }
+    while index < stored.count {
+      body(storedTokens[index], stored[index])
       index += 1
     }
   }
 
   /// The tokens and entries the table holds, in no particular order.
   package var all: [(token: UInt64, entry: WorkRegistry.Entry)] {
-    slots.compactMap { slot in slot.entry.map { (slot.token, $0) } }
+    Array(zip(storedTokens, stored))
   }
 
   // MARK: - Probing
@@ -184,10 +214,10 @@ package struct WorkTable {
     slots[index] = slot
   }
 
-  /// Moves every entry into a table of `capacity` slots, a power of two.
+  /// Moves every slot into a table of `capacity` slots, a power of two.
   private mutating func resize(to capacity: Int) {
     let old = slots
-    slots = Array(repeating: Slot(token: 0, entry: nil), count: capacity)
+    slots = Array(repeating: Slot(token: 0, index: 0), count: capacity)
     for slot in old where slot.token != 0 {
       insert(slot)
     }
