@@ -285,7 +285,7 @@ final class EventLoop<F: Feature> {
   /// Applies the events queued with `Effects.send`, including ones queued while applying them.
   private func processQueued() {
     // NB: no `removeAll` when nothing was queued: unspecialized, it costs more than the check.
-    guard queued.events.count != 0 else { return }
+    guard !queued.isEmpty else { return }
     var index = 0  // rule 3
     while index < queued.events.count {
       if isStopped {

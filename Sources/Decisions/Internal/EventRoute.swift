@@ -79,6 +79,7 @@ final class RootRoute<F: Feature>: EventRoute<F.Event>, @unchecked Sendable {
 
   override func enqueue(_ event: F.Event) {
     queued.events.append(event)
+    queued.isEmpty = false
   }
 
   override func deliver(_ event: F.Event, from token: UInt64) async {
@@ -92,6 +93,10 @@ final class QueuedEvents<Event> {
   // than reading the array.
   /// The events, oldest first.
   @exclusivity(unchecked) package var events: [Event] = []
+  // NB: a flag for the loop's check after each event that decided something: reading
+  // `events.count` retained and released the array.
+  /// Whether `events` is empty; kept by whoever appends and by ``removeAll()``.
+  @exclusivity(unchecked) package var isEmpty = true
 
   /// Creates an empty queue.
   init() {}
@@ -103,6 +108,7 @@ final class QueuedEvents<Event> {
   func removeAll() {
     // NB: after a burst, give the room back rather than keep it for the owner's life.
     events.removeAll(keepingCapacity: events.capacity <= Self.retainedCapacity)
+    isEmpty = true
   }
 
   /// Whether the queue keeps far more room than a quiet owner needs, for tests of memory after a

@@ -161,12 +161,12 @@ package final class WorkRegistry {
   ) {
     if reportsRequests { link.started(id) }
     guard !scope.isEmpty else {
-      entries.set(Entry(scope: scope, id: id, task: task), for: token)
+      entries.insert(Entry(scope: scope, id: id, task: task), forNew: token)
       return
     }
     var entry = Entry(scope: scope, id: id, task: task)
     if case .alive(let identity) = reserved { entry.identity = identity }
-    entries.set(entry, for: token)
+    entries.insert(entry, forNew: token)
     switch childScopes[scope] {
     case nil: childScopes[scope] = .one(token)
     case .one(let other)?: childScopes[scope] = .many([other, token])

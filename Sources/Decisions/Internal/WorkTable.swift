@@ -73,6 +73,17 @@ package struct WorkTable {
       stored[slots[slot].index] = entry
       return
     }
+    insert(entry, forNew: token)
+  }
+
+  /// Stores `entry` for `token`, which the table does not hold: a token just handed out. It skips
+  /// the search that ``set(_:for:)`` begins with.
+  /// - Parameters:
+  ///   - entry: The entry.
+  ///   - token: A token other than 0, not in the table.
+  package mutating func insert(_ entry: consuming WorkRegistry.Entry, forNew token: UInt64) {
+    precondition(token != 0, "work token 0 marks an empty slot")
+    assert(index(of: token) == nil, "work token \(token) is already in the table")
     if (stored.count + 1) * 2 > slots.count {
       resize(to: Swift.max(Self.minimumCapacity, slots.count * 2))
     }
