@@ -76,8 +76,9 @@ package struct WorkTable {
     insert(entry, forNew: token)
   }
 
-  /// Stores `entry` for `token`, which the table does not hold: a token just handed out. It skips
-  /// the search that ``set(_:for:)`` begins with.
+  /// Stores `entry` for `token`, which the table does not hold: a token just handed out.
+  ///
+  /// It skips the search that ``set(_:for:)`` begins with.
   /// - Parameters:
   ///   - entry: The entry.
   ///   - token: A token other than 0, not in the table.
