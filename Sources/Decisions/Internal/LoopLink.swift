@@ -19,6 +19,7 @@ final class LoopLink<F: Feature>: WorkLink, @unchecked Sendable {
   private weak var keeper: AnyObject?
   private var needsKeeper = false
   private unowned(unsafe) var loop: EventLoop<F>?
+
   /// Creates a link; ``connect(owner:isolation:loop:)`` it once the store is initialized.
   override init() {}
 

@@ -22,7 +22,7 @@
 // copied them through their value witnesses, with a retain and a release for each reference in
 // them (about 400 instructions and 8 atomic operations per trip, decisions-bench case 5a).
 package struct WorkTable {
-  /// A slot: empty when `token` is 0; else its entry is `entries[index]`.
+  /// A slot: empty when `token` is 0; else its entry is `stored[index]`.
   private struct Slot {
     var token: UInt64
     var index: Int
