@@ -155,10 +155,12 @@ extension Effects: Sendable {}
 /// stopped, sending does nothing.
 public struct Send<Event: Sendable>: Sendable {
   // NB: the route itself rather than a closure around it: one allocation less per piece of work.
-  let token: UInt64
-  let route: EventRoute<Event>
+  @usableFromInline let token: UInt64
+  @usableFromInline let route: EventRoute<Event>
 
   /// Sends an event to the store and returns once the store has processed it, or dropped it.
+  // NB: inlinable, so that work calls the route directly: one async frame less per event it sends.
+  @inlinable
   public func callAsFunction(_ event: Event) async {
     await route.deliver(event, from: token)
   }
