@@ -158,8 +158,8 @@ public struct Send<Event: Sendable>: Sendable {
   @usableFromInline let token: UInt64
   @usableFromInline let route: EventRoute<Event>
 
-  /// Sends an event to the store and returns once the store has processed it, or dropped it.
   // NB: inlinable, so that work calls the route directly: one async frame less per event it sends.
+  /// Sends an event to the store and returns once the store has processed it, or dropped it.
   @inlinable
   public func callAsFunction(_ event: Event) async {
     await route.deliver(event, from: token)
