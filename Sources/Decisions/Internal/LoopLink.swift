@@ -35,13 +35,16 @@ final class LoopLink<F: Feature>: WorkLink, @unchecked Sendable {
     self.loop = loop
   }
 
-  /// The isolation, and the store that keeps the loop alive while a report runs, strongly; `nil`
-  /// once the store is gone.
+  // NB: for a `Store` the isolation is the store, which keeps the loop alive: returning it twice
+  // cost a retain and a release more per report, through the side table that its weak references
+  // give the store.
+  /// The isolation, and the store that keeps the loop alive while a report runs when that is not
+  /// the isolation itself, strongly; `nil` once the store is gone.
   @inline(__always)
-  private func target() -> (isolation: any Actor, owner: AnyObject)? {
+  private func target() -> (isolation: any Actor, keeper: AnyObject?)? {
     guard needsKeeper else {
       guard let isolation else { return nil }
-      return (isolation, isolation)
+      return (isolation, nil)
     }
     guard let keeper, let globalIsolation else { return nil }
     return (globalIsolation, keeper)
@@ -56,13 +59,13 @@ final class LoopLink<F: Feature>: WorkLink, @unchecked Sendable {
   func deliver(_ event: F.Event, from token: UInt64) async {
     guard let target = target() else { return }
     await receive(event, from: token, on: target.isolation)
-    extendLifetime(target.owner)
+    extendLifetime(target.keeper)
   }
 
   override func finish(_ token: UInt64, error: (any Error)?) async {
     guard let target = target() else { return }
     await finish(token, error: error, on: target.isolation)
-    extendLifetime(target.owner)
+    extendLifetime(target.keeper)
   }
 
   override func waitBegan() {
@@ -76,7 +79,7 @@ final class LoopLink<F: Feature>: WorkLink, @unchecked Sendable {
   override func settle() async {
     guard let target = target() else { return }
     await settle(on: target.isolation)
-    extendLifetime(target.owner)
+    extendLifetime(target.keeper)
   }
 
   override var isAlive: Bool { target() != nil }
@@ -94,13 +97,13 @@ final class LoopLink<F: Feature>: WorkLink, @unchecked Sendable {
   override func resumeSettleWaiter(_ id: UInt64) async {
     guard let target = target() else { return }
     await resumeSettleWaiter(id, on: target.isolation)
-    extendLifetime(target.owner)
+    extendLifetime(target.keeper)
   }
 
   override func resumeSettleWaitersIfSettled() async {
     guard let target = target() else { return }
     await resumeSettleWaitersIfSettled(on: target.isolation)
-    extendLifetime(target.owner)
+    extendLifetime(target.keeper)
   }
 
   // MARK: - On the loop's isolation
