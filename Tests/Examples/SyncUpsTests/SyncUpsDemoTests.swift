@@ -207,6 +207,22 @@ import Testing
     #expect(run.output.hasSuffix("1. T: 5 min, 1 attendee, Bubblegum\n"))
   }
 
+  // NB: a file of 2,000 sync-ups takes long enough to load that, without the wait for the load,
+  // every piped command found the list still loading (five runs of five, debug build).
+  @Test func pipedCommandsWaitForALargeFileToLoad() throws {
+    let folder = try TemporaryFolder("SyncUpsDemoTests")
+    let url = folder.url.appending(path: "syncups.json")
+    let syncUps = (1...2_000).map { number in
+      SyncUp(
+        id: UUID(), attendees: [Attendee(id: UUID(), name: "A\(number)")], title: "S\(number)")
+    }
+    try JSONFile<[SyncUp]>(url: url, version: 1).save(syncUps)
+    let run = try run(["--data", url.path], input: "add\ntitle T\ndone\n")
+    #expect(run.status == 0)
+    #expect(run.errors == "")
+    #expect(run.output.hasSuffix("2001. T: 5 min, 1 attendee, Bubblegum\n"))
+  }
+
   @Test(arguments: [
     (
       ["--speech-access", "maybe"],
