@@ -33,9 +33,8 @@ package let maxResponseBytesLimit = 1 << 30
 /// - Throws: ``OptionError`` saying what is wrong.
 /// - Returns: The URL.
 package func parseHTTPURL(_ text: String, option: String) throws(OptionError) -> URL {
-  let shown = excerpt(text).debugDescription
-  let notHTTP = OptionError(
-    "\(option) takes an http or https URL, not \(sanitizedForTerminal(excerpt(text)))")
+  let shown = quoted(text)
+  let notHTTP = OptionError("\(option) takes an http or https URL, not \(shown)")
   guard let separator = text.range(of: "://") else { throw notHTTP }
   let scheme = text[..<separator.lowerBound].lowercased()
   guard scheme == "http" || scheme == "https" else { throw notHTTP }
@@ -55,7 +54,7 @@ package func parseHTTPURL(_ text: String, option: String) throws(OptionError) ->
       let number = Int(port), (1...65535).contains(number)
     else {
       throw OptionError(
-        "\(option): the port must be a number from 1 to 65535, not \(excerpt(port).debugDescription)"
+        "\(option): the port must be a number from 1 to 65535, not \(quoted(port))"
       )
     }
   }
@@ -76,13 +75,13 @@ package func parseTimeout(_ text: String, option: String = "--timeout") throws(O
 {
   guard let seconds = Double(text), seconds.isFinite else {
     throw OptionError(
-      "\(option) takes seconds, from 0.001 to 3600, not \(excerpt(text).debugDescription)")
+      "\(option) takes seconds, from 0.001 to 3600, not \(quoted(text))")
   }
   guard seconds >= timeoutRange.lowerBound else {
-    throw OptionError("\(option) must be at least 0.001 s (1 ms), not \(text)")
+    throw OptionError("\(option) must be at least 0.001 s (1 ms), not \(quoted(text))")
   }
   guard seconds <= timeoutRange.upperBound else {
-    throw OptionError("\(option) must be at most 3600 s (an hour), not \(text)")
+    throw OptionError("\(option) must be at most 3600 s (an hour), not \(quoted(text))")
   }
   return .seconds(seconds)
 }
@@ -99,7 +98,7 @@ package func parseByteCount(_ text: String, option: String = "--max-bytes") thro
   guard let count = Int(text), (1...maxResponseBytesLimit).contains(count) else {
     throw OptionError(
       "\(option) takes a whole number of bytes from 1 to \(maxResponseBytesLimit), "
-        + "not \(excerpt(text).debugDescription)")
+        + "not \(quoted(text))")
   }
   return count
 }

@@ -34,7 +34,8 @@ struct Options: Equatable {
       --source URL        Load facts from an HTTP endpoint answering GET with {"text": "..."} or
                           a list of such objects, instead of the bundled facts.
       --failure-rate R    Make this share of bundled loads fail, from 0 to 1 (default 0).
-      --delay MS          How long a bundled load takes, in milliseconds (default 400).
+      --delay MS          How long a bundled load takes, in milliseconds, from 0 to 60000
+                          (default 400).
       --seed N            Seed the bundled facts and failures, for repeatable runs.
       --timeout S         How long a whole HTTP load may take, in seconds, from 0.001 to 3600
                           (default 5).
@@ -43,70 +44,39 @@ struct Options: Equatable {
       -h, --help          Show this help.
     """
 
-  /// Why the command line could not be parsed.
-  struct ParseError: Error, Equatable, CustomStringConvertible {
-    /// What is wrong, in one sentence.
-    var description: String
-  }
+  /// The longest `--delay`, in milliseconds: a minute.
+  static let maxDelayMilliseconds = 60_000
 
   /// Parses the arguments after the program name.
   /// - Parameter arguments: The arguments, without the program name.
-  /// - Throws: ``ParseError`` naming the offending option or value.
+  /// - Throws: ``OptionError`` naming the offending option or value.
   /// - Returns: The options.
-  static func parse(_ arguments: [String]) throws -> Options {
+  static func parse(_ arguments: [String]) throws(OptionError) -> Options {
     var options = Options()
-    var remaining = arguments[...]
-    func value(for option: String) throws -> String {
-      guard let value = remaining.popFirst(), !value.hasPrefix("--") else {
-        throw ParseError(description: "\(option) needs a value")
-      }
-      return value
-    }
-    func checked<Value>(_ parse: () throws -> Value) throws -> Value {
-      do {
-        return try parse()
-      } catch let error as OptionError {
-        throw ParseError(description: error.description)
-      }
-    }
-    while let argument = remaining.popFirst() {
+    var reader = ArgumentReader(arguments)
+    while let argument = reader.next() {
       switch argument {
       case "--taps":
-        let text = try value(for: argument)
-        guard let taps = Int(text), taps >= 0 else {
-          throw ParseError(description: "--taps takes a whole number of 0 or more, not \(text)")
-        }
-        options.taps = taps
+        options.taps = try reader.wholeNumber(for: argument, in: 0...Int.max)
       case "--source":
-        options.source = try checked { try parseHTTPURL(value(for: argument), option: argument) }
+        options.source = try parseHTTPURL(reader.value(for: argument), option: argument)
       case "--failure-rate":
-        let text = try value(for: argument)
-        guard let rate = Double(text), (0...1).contains(rate) else {
-          throw ParseError(description: "--failure-rate takes a number from 0 to 1, not \(text)")
-        }
-        options.failureRate = rate
+        options.failureRate = try reader.number(for: argument, in: 0...1)
       case "--delay":
-        let text = try value(for: argument)
-        guard let delay = Int(text), delay >= 0 else {
-          throw ParseError(description: "--delay takes milliseconds, 0 or more, not \(text)")
-        }
-        options.delayMilliseconds = delay
+        options.delayMilliseconds = try reader.wholeNumber(
+          for: argument, in: 0...maxDelayMilliseconds, of: "milliseconds")
       case "--seed":
-        let text = try value(for: argument)
-        guard let seed = UInt64(text) else {
-          throw ParseError(description: "--seed takes a whole number of 0 or more, not \(text)")
-        }
-        options.seed = seed
+        options.seed = try reader.wholeNumber(for: argument, in: 0...UInt64.max)
       case "--timeout":
-        options.timeout = try checked { try parseTimeout(value(for: argument)) }
+        options.timeout = try parseTimeout(reader.value(for: argument))
       case "--max-bytes":
-        options.maxBytes = try checked { try parseByteCount(value(for: argument)) }
+        options.maxBytes = try parseByteCount(reader.value(for: argument))
       case "--log":
-        options.logFile = try value(for: argument)
+        options.logFile = try reader.filePath(for: argument)
       case "-h", "--help":
         options.help = true
       default:
-        throw ParseError(description: "unknown option \(argument)")
+        throw ArgumentReader.unknownOption(argument)
       }
     }
     return options

@@ -64,86 +64,38 @@ struct Options: Equatable {
     written, 2 if the options are malformed.
     """
 
-  /// Why the command line could not be parsed.
-  struct ParseError: Error, Equatable, CustomStringConvertible {
-    /// What is wrong, in one sentence.
-    var description: String
-  }
-
   /// Parses the arguments after the program name.
   /// - Parameter arguments: The arguments, without the program name.
-  /// - Throws: ``ParseError`` naming the offending option or value.
+  /// - Throws: ``OptionError`` naming the offending option or value.
   /// - Returns: The options.
-  static func parse(_ arguments: [String]) throws -> Options {
+  static func parse(_ arguments: [String]) throws(OptionError) -> Options {
     var options = Options()
-    var remaining = arguments[...]
-    func value(for option: String) throws -> String {
-      guard let value = remaining.popFirst(), !value.hasPrefix("--") else {
-        throw ParseError(description: "\(option) needs a value")
-      }
-      return value
-    }
-    func checked<Value>(_ parse: () throws -> Value) throws -> Value {
-      do {
-        return try parse()
-      } catch let error as OptionError {
-        throw ParseError(description: error.description)
-      }
-    }
-    while let argument = remaining.popFirst() {
+    var reader = ArgumentReader(arguments)
+    while let argument = reader.next() {
       switch argument {
       case "--script":
-        let text = try value(for: argument)
-        do {
-          options.script = try Step.parseScript(text)
-        } catch {
-          throw ParseError(description: "--script, \(error)")
-        }
+        options.script = try reader.parsed(for: argument, by: Step.parseScript)
       case "--source":
-        options.source = try checked { try parseHTTPURL(value(for: argument), option: argument) }
+        options.source = try parseHTTPURL(reader.value(for: argument), option: argument)
       case "--failure-rate":
-        let text = try value(for: argument)
-        guard let rate = Double(text), (0...1).contains(rate) else {
-          throw ParseError(
-            description: "--failure-rate takes a number from 0 to 1, not \(shown(text))")
-        }
-        options.failureRate = rate
+        options.failureRate = try reader.number(for: argument, in: 0...1)
       case "--delay":
-        let text = try value(for: argument)
-        guard let delay = Int(text), (0...maxDelayMilliseconds).contains(delay) else {
-          throw ParseError(
-            description:
-              "--delay takes milliseconds from 0 to \(maxDelayMilliseconds), not \(shown(text))")
-        }
-        options.delayMilliseconds = delay
+        options.delayMilliseconds = try reader.wholeNumber(
+          for: argument, in: 0...maxDelayMilliseconds, of: "milliseconds")
       case "--seed":
-        let text = try value(for: argument)
-        guard let seed = UInt64(text) else {
-          throw ParseError(
-            description: "--seed takes a whole number of 0 or more, not \(shown(text))")
-        }
-        options.seed = seed
+        options.seed = try reader.wholeNumber(for: argument, in: 0...UInt64.max)
       case "--timeout":
-        options.timeout = try checked { try parseTimeout(value(for: argument)) }
+        options.timeout = try parseTimeout(reader.value(for: argument))
       case "--max-bytes":
-        options.maxBytes = try checked { try parseByteCount(value(for: argument)) }
+        options.maxBytes = try parseByteCount(reader.value(for: argument))
       case "--record":
-        let path = try value(for: argument)
-        guard !path.isEmpty, !path.hasSuffix("/") else {
-          throw ParseError(description: "--record takes the path of a file, not \(shown(path))")
-        }
-        options.record = path
+        options.record = try reader.filePath(for: argument)
       case "-h", "--help":
         options.help = true
       default:
-        throw ParseError(description: "unknown option \(shown(argument))")
+        throw ArgumentReader.unknownOption(argument)
       }
     }
     return options
-  }
-
-  /// A value from the command line as a message echoes it: short, and with no control characters.
-  private static func shown(_ text: String) -> String {
-    sanitizedForTerminal(excerpt(text), keepingNewlines: false)
   }
 }

@@ -21,7 +21,8 @@ let usage = """
   OPTIONS:
     --server URL     Fetch from an HTTP server laid out as /stories/ID.json, /users/ID.json and
                      /messages/ID.json, instead of the bundled content.
-    --delay MS       How long a bundled fetch takes, in milliseconds (default 300).
+    --delay MS       How long a bundled fetch takes, in milliseconds, from 0 to 60000
+                     (default 300).
     --timeout S      How long a whole HTTP fetch may take, in seconds, from 0.001 to 3600
                      (default 5).
     --max-bytes N    The largest HTTP response accepted, in bytes (default 8388608, 8 MiB).
@@ -59,46 +60,31 @@ var delay = 300
 var timeout = Duration.seconds(5)
 var maxBytes = defaultMaxResponseBytes
 var exportDirectory: String?
-var arguments = CommandLine.arguments.dropFirst()
-@MainActor func value(for option: String) -> String {
-  guard let value = arguments.popFirst(), !value.hasPrefix("--") else {
-    fail("\(option) needs a value\n\n\(usage)", status: 2)
-  }
-  return value
-}
-@MainActor func checked<Value>(_ parse: () throws(OptionError) -> Value) -> Value {
-  do {
-    return try parse()
-  } catch {
-    fail("\(error)\n\n\(usage)", status: 2)
-  }
-}
-while let argument = arguments.popFirst() {
-  switch argument {
-  case "--server":
-    server = checked { () throws(OptionError) in
-      try parseHTTPURL(value(for: argument), option: argument)
+var reader = ArgumentReader(Array(CommandLine.arguments.dropFirst()))
+do throws(OptionError) {
+  while let argument = reader.next() {
+    switch argument {
+    case "--server":
+      server = try parseHTTPURL(reader.value(for: argument), option: argument)
+    case "--delay":
+      delay = try reader.wholeNumber(for: argument, in: 0...60_000, of: "milliseconds")
+    case "--timeout":
+      timeout = try parseTimeout(reader.value(for: argument))
+    case "--max-bytes":
+      maxBytes = try parseByteCount(reader.value(for: argument))
+    case "--export":
+      exportDirectory = try reader.value(for: argument)
+    case "-h", "--help":
+      say(usage)
+      exit(0)
+    case let option where option.hasPrefix("--"):
+      throw ArgumentReader.unknownOption(option)
+    default:
+      links.append(argument)
     }
-  case "--delay":
-    let text = value(for: argument)
-    guard let milliseconds = Int(text), milliseconds >= 0 else {
-      fail("--delay takes milliseconds, 0 or more, not \(text)\n\n\(usage)", status: 2)
-    }
-    delay = milliseconds
-  case "--timeout":
-    timeout = checked { () throws(OptionError) in try parseTimeout(value(for: argument)) }
-  case "--max-bytes":
-    maxBytes = checked { () throws(OptionError) in try parseByteCount(value(for: argument)) }
-  case "--export":
-    exportDirectory = value(for: argument)
-  case "-h", "--help":
-    say(usage)
-    exit(0)
-  case let option where option.hasPrefix("--"):
-    fail("unknown option \(excerpt(option))\n\n\(usage)", status: 2)
-  default:
-    links.append(argument)
   }
+} catch {
+  fail("\(error)\n\n\(usage)", status: 2)
 }
 
 // MARK: - Running

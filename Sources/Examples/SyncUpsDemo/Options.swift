@@ -59,74 +59,38 @@ struct Options: Equatable {
     sync-ups, the recording or the output cannot be written; 2 if the options are malformed.
     """
 
-  /// Why the command line could not be parsed.
-  struct ParseError: Error, Equatable, CustomStringConvertible {
-    /// What is wrong, in one sentence.
-    var description: String
-  }
-
   /// Parses the arguments after the program name.
   /// - Parameter arguments: The arguments, without the program name.
-  /// - Throws: ``ParseError`` naming the offending option or value.
+  /// - Throws: ``OptionError`` naming the offending option or value.
   /// - Returns: The options.
-  static func parse(_ arguments: [String]) throws(ParseError) -> Options {
+  static func parse(_ arguments: [String]) throws(OptionError) -> Options {
     var options = Options()
-    var remaining = arguments[...]
-    func value(for option: String) throws(ParseError) -> String {
-      guard let value = remaining.popFirst(), !value.hasPrefix("--") else {
-        throw ParseError(description: "\(option) needs a value")
-      }
-      return value
-    }
-    while let argument = remaining.popFirst() {
+    var reader = ArgumentReader(arguments)
+    while let argument = reader.next() {
       switch argument {
       case "--script":
-        let text = try value(for: argument)
-        do {
-          options.script = try Command.parseScript(text)
-        } catch {
-          throw ParseError(description: "--script, \(error)")
-        }
+        options.script = try reader.parsed(for: argument, by: Command.parseScript)
       case "--data":
-        let path = try value(for: argument)
-        guard !path.isEmpty, !path.hasSuffix("/") else {
-          throw ParseError(description: "--data takes the path of a file, not \(shown(path))")
-        }
-        options.data = URL(fileURLWithPath: path, isDirectory: false)
+        options.data = URL(
+          fileURLWithPath: try reader.filePath(for: argument), isDirectory: false)
       case "--speech":
-        let text = try value(for: argument)
+        let text = try reader.value(for: argument)
         guard text.utf8.count <= Command.maxBytes else {
-          throw ParseError(description: "--speech may be at most \(Command.maxBytes) bytes long")
+          throw OptionError("--speech may be at most \(Command.maxBytes) bytes long")
         }
         options.speech = text
       case "--speech-access":
-        let text = try value(for: argument)
-        switch text {
-        case "authorized": options.speechAccess = .authorized
-        case "denied": options.speechAccess = .denied
-        case "restricted": options.speechAccess = .restricted
-        default:
-          throw ParseError(
-            description:
-              "--speech-access takes authorized, denied or restricted, not \(shown(text))")
-        }
+        options.speechAccess = try reader.choice(
+          for: argument,
+          among: ["authorized": .authorized, "denied": .denied, "restricted": .restricted])
       case "--record":
-        let path = try value(for: argument)
-        guard !path.isEmpty, !path.hasSuffix("/") else {
-          throw ParseError(description: "--record takes the path of a file, not \(shown(path))")
-        }
-        options.record = path
+        options.record = try reader.filePath(for: argument)
       case "-h", "--help":
         options.help = true
       default:
-        throw ParseError(description: "unknown option \(shown(argument))")
+        throw ArgumentReader.unknownOption(argument)
       }
     }
     return options
-  }
-
-  /// A value from the command line as a message echoes it: short, and with no control characters.
-  private static func shown(_ text: String) -> String {
-    sanitizedForTerminal(excerpt(text).debugDescription, keepingNewlines: false)
   }
 }

@@ -57,8 +57,8 @@ import Testing
   }
 
   @Test(arguments: [
-    ("ftp://example.com", "--source takes an http or https URL, not ftp://example.com"),
-    ("example.com", "--source takes an http or https URL, not example.com"),
+    ("ftp://example.com", #"--source takes an http or https URL, not "ftp://example.com""#),
+    ("example.com", #"--source takes an http or https URL, not "example.com""#),
     ("http://", #"--source takes a URL with a host, not "http://""#),
     ("http://:80/", #"--source takes a URL with a host, not "http://:80/""#),
     ("http://h:99999/", #"--source: the port must be a number from 1 to 65535, not "99999""#),
@@ -86,13 +86,13 @@ import Testing
     #expect(try parseTimeout("2") == .seconds(2))
     #expect(try parseTimeout("0.001") == .milliseconds(1))
     #expect(try parseTimeout("3600") == .seconds(3600))
-    #expect(throws: OptionError("--timeout must be at least 0.001 s (1 ms), not 0.0009")) {
+    #expect(throws: OptionError(#"--timeout must be at least 0.001 s (1 ms), not "0.0009""#)) {
       try parseTimeout("0.0009")
     }
-    #expect(throws: OptionError("--timeout must be at least 0.001 s (1 ms), not 0")) {
+    #expect(throws: OptionError(#"--timeout must be at least 0.001 s (1 ms), not "0""#)) {
       try parseTimeout("0")
     }
-    #expect(throws: OptionError("--timeout must be at most 3600 s (an hour), not 3601")) {
+    #expect(throws: OptionError(#"--timeout must be at most 3600 s (an hour), not "3601""#)) {
       try parseTimeout("3601")
     }
     #expect(throws: OptionError(#"--timeout takes seconds, from 0.001 to 3600, not "nan""#)) {
@@ -121,6 +121,121 @@ import Testing
     #expect(formatByteCount(1000) == "1000 bytes")
     #expect(formatByteCount(1) == "1 byte")
     #expect(HTTPFailure.tooLarge(limit: 8 << 20).description == "response larger than 8 MiB")
+  }
+}
+
+@Suite struct ArgumentReaderTests {
+  /// Reads `arguments` as one option and its value, with `read`.
+  private func read<Value>(
+    _ arguments: [String], _ read: (inout ArgumentReader, String) throws(OptionError) -> Value
+  ) throws(OptionError) -> Value {
+    var reader = ArgumentReader(arguments)
+    let option = reader.next() ?? ""
+    return try read(&reader, option)
+  }
+
+  @Test func argumentsComeInOrderThenNil() throws {
+    var reader = ArgumentReader(["--delay", "5", "link"])
+    #expect(reader.next() == "--delay")
+    #expect(try reader.value(for: "--delay") == "5")
+    #expect(reader.next() == "link")
+    #expect(reader.next() == nil)
+  }
+
+  @Test func aMissingValueOrAnOptionInItsPlaceNeedsAValue() {
+    #expect(throws: OptionError("--delay needs a value")) {
+      try read(["--delay"]) { reader, option throws(OptionError) in try reader.value(for: option) }
+    }
+    #expect(throws: OptionError("--delay needs a value")) {
+      try read(["--delay", "--seed"]) { reader, option throws(OptionError) in
+        try reader.value(for: option)
+      }
+    }
+  }
+
+  @Test func wholeNumbersAreCheckedAgainstTheirRange() throws {
+    let delay = try read(["--delay", "60000"]) { reader, option throws(OptionError) in
+      try reader.wholeNumber(for: option, in: 0...60_000, of: "milliseconds")
+    }
+    #expect(delay == 60_000)
+    #expect(throws: OptionError(#"--delay takes milliseconds from 0 to 60000, not "60001""#)) {
+      try read(["--delay", "60001"]) { reader, option throws(OptionError) in
+        try reader.wholeNumber(for: option, in: 0...60_000, of: "milliseconds")
+      }
+    }
+    #expect(throws: OptionError(#"--seed takes a whole number of 0 or more, not "-1""#)) {
+      try read(["--seed", "-1"]) { reader, option throws(OptionError) in
+        try reader.wholeNumber(for: option, in: 0...UInt64.max)
+      }
+    }
+    let seed = try read(["--seed", "18446744073709551615"]) { reader, option throws(OptionError) in
+      try reader.wholeNumber(for: option, in: 0...UInt64.max)
+    }
+    #expect(seed == .max)
+  }
+
+  @Test func numbersShowWholeBoundsWithoutAFraction() throws {
+    let rate = try read(["--rate", "0.25"]) { reader, option throws(OptionError) in
+      try reader.number(for: option, in: 0...1)
+    }
+    #expect(rate == 0.25)
+    #expect(throws: OptionError(#"--rate takes a number from 0 to 1, not "nan""#)) {
+      try read(["--rate", "nan"]) { reader, option throws(OptionError) in
+        try reader.number(for: option, in: 0...1)
+      }
+    }
+    #expect(throws: OptionError(#"--rate takes a number from 0.5 to 2, not "3""#)) {
+      try read(["--rate", "3"]) { reader, option throws(OptionError) in
+        try reader.number(for: option, in: 0.5...2)
+      }
+    }
+  }
+
+  @Test(arguments: ["", "/tmp/", "folder/"])
+  func aFolderOrNothingIsNoFilePath(path: String) {
+    #expect(throws: OptionError("--out takes the path of a file, not \(path.debugDescription)")) {
+      try read(["--out", path]) { reader, option throws(OptionError) in
+        try reader.filePath(for: option)
+      }
+    }
+  }
+
+  @Test func choicesAreNamedInTheMessage() throws {
+    let choices: KeyValuePairs<String, Int> = ["one": 1, "two": 2, "three": 3]
+    let two = try read(["--n", "two"]) { reader, option throws(OptionError) in
+      try reader.choice(for: option, among: choices)
+    }
+    #expect(two == 2)
+    #expect(throws: OptionError(#"--n takes one, two or three, not "four""#)) {
+      try read(["--n", "four"]) { reader, option throws(OptionError) in
+        try reader.choice(for: option, among: choices)
+      }
+    }
+    #expect(throws: OptionError(#"--n takes one or two, not "four""#)) {
+      try read(["--n", "four"]) { reader, option throws(OptionError) in
+        try reader.choice(for: option, among: ["one": 1, "two": 2])
+      }
+    }
+  }
+
+  @Test func aParserFailureIsPrefixedWithTheOption() throws {
+    struct Bad: Error, CustomStringConvertible {
+      var description: String { "step 2: no such step" }
+    }
+    #expect(throws: OptionError("--script, step 2: no such step")) {
+      try read(["--script", "a;b"]) { reader, option throws(OptionError) in
+        try reader.parsed(for: option) { _ -> Int in throw Bad() }
+      }
+    }
+  }
+
+  @Test func echoedValuesCannotWriteToTheTerminal() {
+    let hostile = "\u{1B}[2J\u{9B}31m"
+    let message = ArgumentReader.unknownOption(hostile).description
+    #expect(
+      !message.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+    #expect(message == #"unknown option "\u{1B}[2J\u{9B}31m""#)
+    #expect(quoted(String(repeating: "x", count: 100_000)).count < 100)
   }
 }
 

@@ -46,16 +46,18 @@ import Testing
   }
 
   @Test(arguments: [
-    (["--taps", "x"], "--taps takes a whole number of 0 or more, not x"),
-    (["--failure-rate", "2"], "--failure-rate takes a number from 0 to 1, not 2"),
+    (["--taps", "x"], #"--taps takes a whole number of 0 or more, not "x""#),
+    (["--failure-rate", "2"], #"--failure-rate takes a number from 0 to 1, not "2""#),
     (
       ["--source", "ftp://example.com"],
-      "--source takes an http or https URL, not ftp://example.com"
+      #"--source takes an http or https URL, not "ftp://example.com""#
     ),
     (["--delay"], "--delay needs a value"),
-    (["--what"], "unknown option --what"),
-    (["--timeout", "0.0009"], "--timeout must be at least 0.001 s (1 ms), not 0.0009"),
-    (["--timeout", "3601"], "--timeout must be at most 3600 s (an hour), not 3601"),
+    (["--delay", "60001"], #"--delay takes milliseconds from 0 to 60000, not "60001""#),
+    (["--log", "logs/"], #"--log takes the path of a file, not "logs/""#),
+    (["--what"], #"unknown option "--what""#),
+    (["--timeout", "0.0009"], #"--timeout must be at least 0.001 s (1 ms), not "0.0009""#),
+    (["--timeout", "3601"], #"--timeout must be at most 3600 s (an hour), not "3601""#),
     (
       ["--source", "http://127.0.0.1:99999/x"],
       #"--source: the port must be a number from 1 to 65535, not "99999""#

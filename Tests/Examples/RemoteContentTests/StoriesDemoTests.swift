@@ -54,7 +54,7 @@ import Testing
   @Test func badOptionsExitWithTwo() throws {
     let run = try runStories(["--server", "ftp://x"])
     #expect(run.status == 2)
-    #expect(run.errors.hasPrefix("stories: --server takes an http or https URL, not ftp://x"))
+    #expect(run.errors.hasPrefix(#"stories: --server takes an http or https URL, not "ftp://x""#))
   }
 }
 
@@ -77,8 +77,11 @@ import Testing
   }
 
   @Test(arguments: [
-    (["--timeout", "0.0009"], "--timeout must be at least 0.001 s (1 ms), not 0.0009"),
-    (["--timeout", "3601"], "--timeout must be at most 3600 s (an hour), not 3601"),
+    (
+      ["--delay", "99999999999"], #"--delay takes milliseconds from 0 to 60000, not "99999999999""#
+    ),
+    (["--timeout", "0.0009"], #"--timeout must be at least 0.001 s (1 ms), not "0.0009""#),
+    (["--timeout", "3601"], #"--timeout must be at most 3600 s (an hour), not "3601""#),
     (
       ["--server", "http://127.0.0.1:99999"],
       #"--server: the port must be a number from 1 to 65535, not "99999""#

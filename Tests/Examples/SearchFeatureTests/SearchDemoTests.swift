@@ -141,7 +141,7 @@ import Testing
   }
 
   @Test(arguments: [
-    (["--what"], "unknown option --what"),
+    (["--what"], #"unknown option "--what""#),
     (["--script"], "--script needs a value"),
     (["--script", ":wait"], "--script, step 1: :wait needs milliseconds, from 0 to 60000"),
     (
@@ -153,20 +153,20 @@ import Testing
       #"--script, step 3: unknown command ":again" (commands: :retry, :wait MS, :settle, :quit; "#
         + #"type a query that starts with ":" as "::…")"#
     ),
-    (["--failure-rate", "2"], "--failure-rate takes a number from 0 to 1, not 2"),
-    (["--delay", "60001"], "--delay takes milliseconds from 0 to 60000, not 60001"),
-    (["--seed", "-1"], "--seed takes a whole number of 0 or more, not -1"),
+    (["--failure-rate", "2"], #"--failure-rate takes a number from 0 to 1, not "2""#),
+    (["--delay", "60001"], #"--delay takes milliseconds from 0 to 60000, not "60001""#),
+    (["--seed", "-1"], #"--seed takes a whole number of 0 or more, not "-1""#),
     (
       ["--source", "ftp://example.com"],
-      "--source takes an http or https URL, not ftp://example.com"
+      #"--source takes an http or https URL, not "ftp://example.com""#
     ),
-    (["--timeout", "3601"], "--timeout must be at most 3600 s (an hour), not 3601"),
+    (["--timeout", "3601"], #"--timeout must be at most 3600 s (an hour), not "3601""#),
     (
       ["--max-bytes", "0"],
       #"--max-bytes takes a whole number of bytes from 1 to 1073741824, not "0""#
     ),
-    (["--record", ""], "--record takes the path of a file, not "),
-    (["--record", "/tmp/"], "--record takes the path of a file, not /tmp/"),
+    (["--record", ""], #"--record takes the path of a file, not """#),
+    (["--record", "/tmp/"], #"--record takes the path of a file, not "/tmp/""#),
   ])
   func badArgumentsFailWithAClearMessage(arguments: [String], message: String) throws {
     let run = try runSearch(arguments)
