@@ -511,6 +511,25 @@ extension FactLoader.Deps {
     await test.finish()
   }
 
+  @MainActor
+  @Test func aBatchOfTapsLoadsOnce() async throws {
+    let load = ControlledDependency<Void, FactLoader.Fact>()
+    let test = StoreTest<FactLoader>(
+      state: .init(),
+      deps: .init(
+        loadFact: { try await load() }, track: { _ in }, log: { _ in },
+        showSnackbar: unimplemented("showSnackbar")),
+      on: .mainStore)
+    test.mainStore.send(contentsOf: [.tap, .tap])  // one step each, as two sends would make
+    test.expectProcessed([.tap, .tap])
+    await test.expectState(.init(status: .loading))  // the second tap started no second load
+    try await load.nextCall().answer(.answer)
+    await test.receive(.finishLoading(.answer), decisions: [.log("fact 42")]) {
+      $0.status = .loaded(.answer)
+    }
+    await test.finish()
+  }
+
   @Test(arguments: StoreKind.allCases)
   func aTapLoadsAFactOnEitherStore(on kind: StoreKind) async {
     let deps = FactLoader.Deps(
