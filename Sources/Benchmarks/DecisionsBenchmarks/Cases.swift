@@ -178,10 +178,21 @@ final class Stamps: Sendable {
   }
 }
 
+/// A chain of `rounds` round trips through `echo`, returning its time, the answers that arrived and
+/// their sum.
+private typealias RoundTripChain =
+  @Sendable (_ rounds: Int, _ echo: @escaping @Sendable (Int) async -> Int) async -> (
+    Duration, answers: Int, sum: Int
+  )
+
 /// Case 5: a chain of round trips, event → long-work decision → `Deps` closure → event back →
 /// state, each one started by the answer to the previous one: latency, not throughput.
+///
+/// The runs of 5a, 5b and 5c take turns (5a, 5b, 5c, 5a, …), warm-up runs included, so the ratios
+/// between them compare the same minutes of the machine: on a shared machine, the latency of a
+/// thread handoff drifts by tens of percent from one second to the next.
 func roundTripCase(_ plan: Plan) async -> [Row] {
-  let store = await roundTrips("5a", "effect round trip (latency)", plan: plan) { rounds, echo in
+  let store: RoundTripChain = { rounds, echo in
     let store = Store<PingPong>(state: .init(), deps: .init(echo: echo))
     let elapsed = await timedInBackground {
       await store.send(.start(rounds: rounds))
@@ -190,52 +201,49 @@ func roundTripCase(_ plan: Plan) async -> [Row] {
     let state = await store.state
     return (elapsed, state.answers, state.sum)
   }
-  var handWritten: [Row] = []
-  for (id, title, startsOffTheActor) in [
-    ("5b", "hand-written: an actor, a Task per trip", false),
-    ("5c", "…the Task started off the actor", true),
-  ] {
-    handWritten.append(
-      await roundTrips(id, title, plan: plan) { rounds, echo in
-        let owner = HandWrittenPingPong(echo: echo, startsOffTheActor: startsOffTheActor)
-        let elapsed = await timedInBackground { await owner.run(rounds: rounds) }
-        let (answers, sum) = await owner.totals
-        return (elapsed, answers, sum)
-      })
-  }
-  return [store] + handWritten
-}
-
-/// Measures chains of round trips made by `run`, which returns its time, the answers that arrived
-/// and their sum; each trip is also timed on its own, from one call of the deps closure to the next.
-private func roundTrips(
-  _ id: String, _ title: String, plan: Plan,
-  run:
-    @escaping (_ rounds: Int, _ echo: @escaping @Sendable (Int) async -> Int) async -> (
-      Duration, answers: Int, sum: Int
-    )
-) async -> Row {
-  var trips: [Double] = []
-  var row = await measure(id, title, events: plan.events(100_000), plan: plan) { rounds in
-    let stamps = Stamps(capacity: rounds)
-    let (elapsed, answers, sum) = await run(rounds) { value in
-      stamps.record()
-      return value
+  func handWritten(startsOffTheActor: Bool) -> RoundTripChain {
+    { rounds, echo in
+      let owner = HandWrittenPingPong(echo: echo, startsOffTheActor: startsOffTheActor)
+      let elapsed = await timedInBackground { await owner.run(rounds: rounds) }
+      let (answers, sum) = await owner.totals
+      return (elapsed, answers, sum)
     }
-    check(answers == rounds, "\(answers) of \(rounds) answers arrived")
-    check(sum == rounds * (rounds - 1) / 2, "the answers add up to \(sum)")
-    trips.append(contentsOf: stamps.intervals)
-    return elapsed
   }
-  trips.sort()
-  if !trips.isEmpty {
-    let median = trips[trips.count / 2]
-    let p99 = trips[Swift.min(trips.count - 1, trips.count * 99 / 100)]
-    row.note =
-      "each round trip timed on its own (Deps call to next Deps call, includes warm-up): "
-      + "median \(readable(median)) ns, p99 \(readable(p99)) ns"
+  let chains: [(id: String, title: String, run: RoundTripChain)] = [
+    ("5a", "effect round trip (latency)", store),
+    ("5b", "hand-written: an actor, a Task per trip", handWritten(startsOffTheActor: false)),
+    ("5c", "…the Task started off the actor", handWritten(startsOffTheActor: true)),
+  ]
+  let rounds = plan.events(100_000)
+  var nanos: [String: [Double]] = [:]
+  var trips: [String: [Double]] = [:]
+  for run in 0..<(plan.warmup + plan.runs) {
+    for chain in chains where plan.selects(chain.id) {
+      let stamps = Stamps(capacity: rounds)
+      let (elapsed, answers, sum) = await chain.run(rounds) { value in
+        stamps.record()
+        return value
+      }
+      check(answers == rounds, "\(chain.id): \(answers) of \(rounds) answers arrived")
+      check(sum == rounds * (rounds - 1) / 2, "\(chain.id): the answers add up to \(sum)")
+      trips[chain.id, default: []] += stamps.intervals
+      if run >= plan.warmup {
+        nanos[chain.id, default: []].append(nanoseconds(elapsed) / Double(rounds))
+      }
+    }
   }
-  return row
+  return chains.map { chain in
+    var row = Row(id: chain.id, title: chain.title, events: rounds, nanos: nanos[chain.id] ?? [])
+    if var trips = trips[chain.id], !trips.isEmpty {
+      trips.sort()
+      let median = trips[trips.count / 2]
+      let p99 = trips[Swift.min(trips.count - 1, trips.count * 99 / 100)]
+      row.note =
+        "each round trip timed on its own (Deps call to next Deps call, includes warm-up): "
+        + "median \(readable(median)) ns, p99 \(readable(p99)) ns"
+    }
+    return row
+  }
 }
 
 /// Cases 5b and 5c, the floors of case 5a: the same chain written by hand, without the library. An
