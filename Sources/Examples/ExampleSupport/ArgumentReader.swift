@@ -5,7 +5,7 @@
 /// var reader = ArgumentReader(Array(CommandLine.arguments.dropFirst()))
 /// while let argument = reader.next() {
 ///   switch argument {
-///   case "--delay": options.delay = try reader.wholeNumber(for: argument, in: 0...60_000, of: "milliseconds")
+///   case "--delay": options.delay = try reader.wholeNumber(for: argument, in: 0...maxDelayMilliseconds, of: "milliseconds")
 ///   case "-h", "--help": options.help = true
 ///   default: throw ArgumentReader.unknownOption(argument)
 ///   }

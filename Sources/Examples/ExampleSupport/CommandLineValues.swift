@@ -16,6 +16,9 @@ package struct OptionError: Error, Equatable, Sendable, CustomStringConvertible 
 /// The shortest and longest timeouts the demos accept, in seconds: 1 ms and an hour.
 package let timeoutRange: ClosedRange<Double> = 0.001...3600
 
+/// The longest simulated delay a demo's `--delay` accepts, in milliseconds: a minute.
+package let maxDelayMilliseconds = 60_000
+
 /// The largest response body the demos accept unless told otherwise: 8 MiB.
 package let defaultMaxResponseBytes = 8 << 20
 

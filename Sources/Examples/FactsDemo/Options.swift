@@ -44,9 +44,6 @@ struct Options: Equatable {
       -h, --help          Show this help.
     """
 
-  /// The longest `--delay`, in milliseconds: a minute.
-  static let maxDelayMilliseconds = 60_000
-
   /// Parses the arguments after the program name.
   /// - Parameter arguments: The arguments, without the program name.
   /// - Throws: ``OptionError`` naming the offending option or value.

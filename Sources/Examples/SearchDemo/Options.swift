@@ -22,9 +22,6 @@ struct Options: Equatable {
   /// Print the usage and exit.
   var help = false
 
-  /// The longest `--delay`, in milliseconds: a minute.
-  static let maxDelayMilliseconds = 60_000
-
   /// The usage text.
   static let usage = """
     USAGE: search [options]

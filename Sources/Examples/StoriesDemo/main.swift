@@ -67,7 +67,8 @@ do throws(OptionError) {
     case "--server":
       server = try parseHTTPURL(reader.value(for: argument), option: argument)
     case "--delay":
-      delay = try reader.wholeNumber(for: argument, in: 0...60_000, of: "milliseconds")
+      delay = try reader.wholeNumber(
+        for: argument, in: 0...maxDelayMilliseconds, of: "milliseconds")
     case "--timeout":
       timeout = try parseTimeout(reader.value(for: argument))
     case "--max-bytes":
