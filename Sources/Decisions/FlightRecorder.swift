@@ -82,7 +82,8 @@ public struct FlightRecorder<F: Feature>: Sendable {
   }
 
   /// How a recorder keeps private data out of its recordings: each event and state in a recording,
-  /// and each error's description, goes through these closures when the recording is made.
+  /// each error's description and each failed work's id go through these closures when the
+  /// recording is made.
   ///
   /// ```swift
   /// let redaction = FlightRecorder<Login>.Redaction(
@@ -97,6 +98,11 @@ public struct FlightRecorder<F: Feature>: Sendable {
   ///   })
   /// ```
   ///
+  /// Work ids are often made from private input (`effects.run(id: "search \(query)")`), so a
+  /// redaction hides them unless told otherwise: a failed work's id is recorded as its type, and
+  /// for an enum its case, with `(…)` for any value it holds (`Search.Work.query(…)`,
+  /// `Swift.String(…)`). Pass `workID:` to say more, `{ "\($0)" }` to keep ids whole.
+  ///
   /// Redaction runs when a recording is made, not when an event is recorded, so that recording
   /// stays cheap: the ring in memory holds the events as they were, as the store's state does.
   /// Return a value the core accepts: a redacted recording replays the redacted events, and a
@@ -108,22 +114,29 @@ public struct FlightRecorder<F: Feature>: Sendable {
     public let state: @Sendable (F.State) -> F.State
     /// What a recording says of an error of failed work.
     public let error: @Sendable (any Error) -> String
+    /// What a recording says of the id of failed work.
+    public let workID: @Sendable (WorkID) -> String
     /// Whether this redaction changes anything: false only for ``none``.
     public let isRedacting: Bool
 
-    /// Creates a redaction; a closure not given keeps its values as they are.
+    /// Creates a redaction; an event, state or error closure not given keeps its values as they
+    /// are, and work ids are hidden down to their type and case unless `workID` is given.
     /// - Parameters:
     ///   - event: The event to record in place of an event.
     ///   - state: The state to record in place of a state.
     ///   - error: What to record of an error; its description unless given.
+    ///   - workID: What to record of a failed work's id; its type, and an enum's case, unless
+    ///     given.
     public init(
       event: @escaping @Sendable (F.Event) -> F.Event = { $0 },
       state: @escaping @Sendable (F.State) -> F.State = { $0 },
-      error: @escaping @Sendable (any Error) -> String = { String(describing: $0) }
+      error: @escaping @Sendable (any Error) -> String = { String(describing: $0) },
+      workID: (@Sendable (WorkID) -> String)? = nil
     ) {
       self.event = event
       self.state = state
       self.error = error
+      self.workID = workID ?? { $0.kindDescription }
       self.isRedacting = true
     }
 
@@ -131,10 +144,11 @@ public struct FlightRecorder<F: Feature>: Sendable {
       self.event = { $0 }
       self.state = { $0 }
       self.error = { String(describing: $0) }
+      self.workID = { $0.description }
       self.isRedacting = false
     }
 
-    /// No redaction: recordings keep events, states and errors as they were.
+    /// No redaction: recordings keep events, states, errors and work ids as they were.
     public static var none: Redaction { Redaction(none: ()) }
   }
 

@@ -73,7 +73,7 @@ public struct FlightRecording<F: Feature>: Sendable {
     case requested(note: String)
     /// Long work failed with an error that no `catch:` handler turned into an event.
     /// - Parameters:
-    ///   - work: The work's id, described, or nil for unkeyed work.
+    ///   - work: The work's id, as the recorder's redaction describes it, or nil for unkeyed work.
     ///   - error: The error, as the recorder's redaction describes it.
     case workFailed(work: String?, error: String)
     /// The state after the last event breaks the recorder's invariant, named.

@@ -243,21 +243,51 @@ extension ScreenStack: Codable where Screen: Codable {
     var screen: Screen
   }
 
-  /// Decodes a stack, refusing one whose ids repeat, are negative, or are not below its next id.
+  // NB: 2^53 is the largest whole number that every JSON reader (a browser's among them) keeps
+  // exact. From there, `push` adds 1 per screen and cannot reach `Int.max` in any run: at one push
+  // a nanosecond that takes 290 years.
+  static var maximumDecodedNextID: Int { 1 << 53 }
+
+  /// Decodes a stack, refusing what a stack could never have been: a next id that is negative or
+  /// above 2^53 (the largest whole number every JSON reader keeps exact), or screen ids that are negative, repeated, out of the order
+  /// they were pushed in (bottom first, increasing), or not below the next id. The error is a
+  /// `DecodingError.dataCorrupted` that says which.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     let coded = try container.decode([CodedEntry].self, forKey: .screens)
     let nextID = try container.decode(Int.self, forKey: .nextID)
+    func corrupt(_ key: CodingKeys, _ why: String) -> DecodingError {
+      DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: why)
+    }
+    guard nextID >= 0 else {
+      throw corrupt(.nextID, "nextID \(nextID) is negative: ids count up from 0")
+    }
+    guard nextID <= Self.maximumDecodedNextID else {
+      throw corrupt(
+        .nextID,
+        "nextID \(nextID) is above \(Self.maximumDecodedNextID), the largest a stack may have")
+    }
     var entries = IdentifiedArray<Entry>()
+    var below = -1
     for entry in coded {
-      guard entries.index(id: entry.id) == nil, entry.id.rawValue >= 0,
-        entry.id.rawValue < nextID
-      else {
-        throw DecodingError.dataCorruptedError(
-          forKey: .screens, in: container,
-          debugDescription:
-            "screen id \(entry.id) is repeated, negative, or not below nextID \(nextID)")
+      let id = entry.id.rawValue
+      guard id >= 0 else {
+        throw corrupt(.screens, "screen id \(entry.id) is negative: ids count up from 0")
       }
+      guard id < nextID else {
+        throw corrupt(
+          .screens,
+          "screen id \(entry.id) is not below nextID \(nextID): the stack would give it again")
+      }
+      guard id > below else {
+        throw corrupt(
+          .screens,
+          id == below
+            ? "screen id \(entry.id) is repeated"
+            : "screen id \(entry.id) comes after #\(below): a stack's ids increase from the bottom"
+        )
+      }
+      below = id
       entries.append(Entry(id: entry.id, screen: entry.screen))
     }
     self.entries = entries

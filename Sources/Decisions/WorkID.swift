@@ -72,6 +72,28 @@ public struct WorkID: Hashable, @unchecked Sendable, CustomStringConvertible {
   }
 }
 
+extension WorkID {
+  /// The wrapped value's type and, for an enum, its case, with `(…)` where a value was left out:
+  /// `Search.Work.query(…)`, `Search.Work.refresh`, `Swift.String(…)`. What a redacted
+  /// recording says of a work id.
+  var kindDescription: String {
+    let type = String(reflecting: Swift.type(of: key))
+    // NB: a custom mirror or description is the type's own code, and may show what it holds.
+    guard !(key is any CustomReflectable) else { return type + "(…)" }
+    let mirror = Mirror(reflecting: key)
+    guard mirror.displayStyle == .enum else { return type + "(…)" }
+    // An enum case with a payload reflects as one child labelled with the case's name; one
+    // without is described by its name, unless the type describes itself some other way.
+    if let label = mirror.children.first?.label { return "\(type).\(label)(…)" }
+    if mirror.children.isEmpty, !(key is any CustomStringConvertible),
+      !(key is any CustomDebugStringConvertible)
+    {
+      return "\(type).\(String(describing: key))"
+    }
+    return type + "(…)"
+  }
+}
+
 /// An optional that a ``WorkID`` unwraps.
 private protocol OptionalWorkKey {
   /// The wrapped value, or `nil`.

@@ -90,14 +90,39 @@ import Testing
   }
 
   @Test(arguments: [
-    #"{"screens": [{"id": 0, "screen": "a"}, {"id": 0, "screen": "b"}], "nextID": 2}"#,
-    #"{"screens": [{"id": 5, "screen": "a"}], "nextID": 2}"#,
-    #"{"screens": [{"id": -1, "screen": "a"}], "nextID": 2}"#,
+    (
+      #"{"screens": [{"id": 0, "screen": "a"}, {"id": 0, "screen": "b"}], "nextID": 2}"#, "repeated"
+    ),
+    (#"{"screens": [{"id": 5, "screen": "a"}], "nextID": 2}"#, "not below nextID 2"),
+    (#"{"screens": [{"id": -1, "screen": "a"}], "nextID": 2}"#, "#-1 is negative"),
+    (
+      #"{"screens": [{"id": 1, "screen": "a"}, {"id": 0, "screen": "b"}], "nextID": 2}"#,
+      "#0 comes after #1"
+    ),
+    (#"{"screens": [], "nextID": -5}"#, "nextID -5 is negative"),
+    (#"{"screens": [], "nextID": 9223372036854775807}"#, "is above 9007199254740992"),
+    (
+      #"{"screens": [{"id": 9007199254740992, "screen": "a"}], "nextID": 9007199254740993}"#,
+      "nextID 9007199254740993 is above"
+    ),
   ])
-  func aCorruptStackIsRefused(json: String) {
-    #expect(throws: DecodingError.self) {
-      try JSONDecoder().decode(ScreenStack<String>.self, from: Data(json.utf8))
+  func aCorruptStackIsRefusedWithTheReason(json: String, reason: String) {
+    do {
+      _ = try JSONDecoder().decode(ScreenStack<String>.self, from: Data(json.utf8))
+      Issue.record("decoded \(json)")
+    } catch DecodingError.dataCorrupted(let context) {
+      #expect(context.debugDescription.contains(reason), "\(context.debugDescription)")
+    } catch {
+      Issue.record("\(error)")
     }
+  }
+
+  @Test func aStackAtTheLargestNextIdDecodesAndPushes() throws {
+    let json =
+      #"{"screens": [{"id": 9007199254740991, "screen": "a"}], "nextID": 9007199254740992}"#
+    var stack = try JSONDecoder().decode(ScreenStack<String>.self, from: Data(json.utf8))
+    #expect(stack.push("b") == ScreenStack<String>.ID(1 << 53))
+    #expect(stack.ids == [ScreenStack<String>.ID((1 << 53) - 1), ScreenStack<String>.ID(1 << 53)])
   }
 
   @Test func anIdIsMadeAsFailureMessagesPrintIt() {

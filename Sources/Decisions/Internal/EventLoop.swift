@@ -549,7 +549,7 @@ final class EventLoop<F: Feature> {
   private func saveFlightRecording(failed id: WorkID?, _ error: any Error) {
     guard let recorder else { return }
     saveFlightRecording(
-      .workFailed(work: id.map { "\($0)" }, error: recorder.redaction.error(error)))
+      .workFailed(work: id.map(recorder.redaction.workID), error: recorder.redaction.error(error)))
   }
 
   /// Makes a recording for `trigger` and hands it to the recorder's `save` closure, if any.
