@@ -248,10 +248,12 @@ extension ScreenStack: Codable where Screen: Codable {
   // a nanosecond that takes 290 years.
   static var maximumDecodedNextID: Int { 1 << 53 }
 
-  /// Decodes a stack, refusing what a stack could never have been: a next id that is negative or
-  /// above 2^53 (the largest whole number every JSON reader keeps exact), or screen ids that are negative, repeated, out of the order
-  /// they were pushed in (bottom first, increasing), or not below the next id. The error is a
-  /// `DecodingError.dataCorrupted` that says which.
+  /// Decodes a stack, refusing what a stack could never have been.
+  ///
+  /// Refused, with a `DecodingError.dataCorrupted` that says which: a next id that is negative or
+  /// above 2^53 (the largest whole number every JSON reader keeps exact), or screen ids that are
+  /// negative, repeated, out of the order they were pushed in (bottom first, increasing), or not
+  /// below the next id.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     let coded = try container.decode([CodedEntry].self, forKey: .screens)

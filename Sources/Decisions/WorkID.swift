@@ -73,9 +73,10 @@ public struct WorkID: Hashable, @unchecked Sendable, CustomStringConvertible {
 }
 
 extension WorkID {
-  /// The wrapped value's type and, for an enum, its case, with `(…)` where a value was left out:
-  /// `Search.Work.query(…)`, `Search.Work.refresh`, `Swift.String(…)`. What a redacted
-  /// recording says of a work id.
+  /// What a redacted recording says of a work id: its type and enum case, no value it holds.
+  ///
+  /// `(…)` stands where a value was left out: `Search.Work.query(…)`, `Search.Work.refresh`,
+  /// `Swift.String(…)`.
   var kindDescription: String {
     let type = String(reflecting: Swift.type(of: key))
     // NB: a custom mirror or description is the type's own code, and may show what it holds.
