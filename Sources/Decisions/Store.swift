@@ -1,3 +1,6 @@
+import Dispatch
+import Foundation
+
 /// The imperative shell that runs a ``Feature``: it processes events, keeps and publishes state, and
 /// performs decisions through the feature's ``Feature/Deps``.
 ///
@@ -84,6 +87,38 @@ public actor Store<F: Feature & SendableMetatype> {
       state: state, deps: deps, diagnostics: diagnostics, observer: nil, recorder: recorder)
   }
 
+  /// Creates a store that runs feature `F` from an initial state, with a limit on the events
+  /// posted with ``post(_:)`` that wait at once.
+  ///
+  /// The same as ``init(state:deps:diagnostics:recorder:)`` otherwise. Other stores have a limit
+  /// of ``defaultPostLimit``; ``post(_:)`` says what happens at the limit.
+  /// - Parameters:
+  ///   - state: The initial state, before the core's start.
+  ///   - deps: The dependencies decisions are performed with.
+  ///   - diagnostics: The diagnostics hook, as for ``init(state:deps:diagnostics:)``.
+  ///   - recorder: The flight recorder, or nil for none.
+  ///   - postLimit: How many posted events may wait for the store at once; at least 1.
+  public init(
+    state: F.State,
+    deps: F.Deps,
+    diagnostics: (@Sendable (Diagnostic) -> Void)? = nil,
+    recorder: FlightRecorder<F>? = nil,
+    postLimit: Int
+  ) {
+    precondition(postLimit > 0, "Store: postLimit must be at least 1, not \(postLimit)")
+    self.init(
+      state: state, deps: deps, diagnostics: diagnostics, observer: nil, recorder: recorder,
+      postLimit: postLimit)
+  }
+
+  /// How many events posted with ``post(_:)`` may wait for a store at once, unless its
+  /// initializer says otherwise: 65,536.
+  public static var defaultPostLimit: Int { 65_536 }
+
+  /// How long a thread that may block waits for room when the store's posted events are at their
+  /// limit, before its post is refused: 10 seconds.
+  public static var postWaitLimit: Duration { .seconds(10) }
+
   /// Creates a store with a latest-state observer already attached, so it sees every change.
   /// - Parameters:
   ///   - state: The initial state: after the core's start when `startDecisions` is given.
@@ -93,15 +128,17 @@ public actor Store<F: Feature & SendableMetatype> {
   ///   - startDecisions: The start decisions the caller already had the core make, or `nil` to
   ///     run the core's start here.
   ///   - recorder: The flight recorder, if any.
+  ///   - postLimit: How many posted events may wait at once.
   init(
     state: F.State,
     deps: F.Deps,
     diagnostics: (@Sendable (Diagnostic) -> Void)?,
     observer: StateObserver?,
     startDecisions: [F.Decision]? = nil,
-    recorder: FlightRecorder<F>? = nil
+    recorder: FlightRecorder<F>? = nil,
+    postLimit: Int = Store.defaultPostLimit
   ) {
-    let posted = PostedEvents<F.Event>()
+    let posted = PostedEvents<F.Event>(limit: postLimit)
     let loop = EventLoop<F>(
       state: state, deps: deps, diagnostics: diagnostics, startDecisions: startDecisions,
       posted: posted, recorder: recorder)
@@ -165,12 +202,40 @@ public actor Store<F: Feature & SendableMetatype> {
     loop.ignore(event, reason: reason)
   }
 
-  /// Sends an event from synchronous code, without waiting: for UI callbacks.
+  /// Sends an event from synchronous code, without waiting for it to be processed: for UI
+  /// callbacks.
   ///
-  /// Events posted from one thread are processed in the order posted, and before any event that thread
-  /// later sends with ``send(_:)``.
+  /// Events posted from one thread are processed in the order posted, and before any event that
+  /// thread later sends with ``send(_:)``.
+  ///
+  /// Posted events wait for the store's executor, at most ``defaultPostLimit`` of them at once, or
+  /// the `postLimit` the store was made with. A post that finds them at the limit:
+  /// - waits until the store takes them, on a thread that may block: a thread of its own or a
+  ///   dispatch queue's, outside Swift concurrency, other than the main thread; but waits at most
+  ///   ``postWaitLimit``, and is then refused;
+  /// - is refused at once in a task (on the store's own executor too, where waiting would never
+  ///   end) or on the main thread, which must not block.
+  ///
+  /// Refused events are never processed, and never silent: the diagnostics hook hears
+  /// ``StoreReport/postLimitReached(limit:refused:)`` after the events that filled the limit
+  /// (it hears it too when every post could wait), and a store without a hook has a debug build
+  /// print how many it refused. Code in a task that sends many events should `await` ``send(_:)``,
+  /// which waits for the store without blocking a thread.
   public nonisolated func post(_ event: F.Event) {
-    if posted.append(event) {
+    switch posted.append(event) {
+    case .queuedFirst: Task { await self.processPosted() }
+    case .queued, .refused: break
+    case .full: postAtLimit(event)
+    }
+  }
+
+  /// Posts an event that found the posted events at their limit: waits for room when the thread
+  /// may block, else has it refused and counted.
+  @inline(never)
+  private nonisolated func postAtLimit(_ event: F.Event) {
+    let canWait = withUnsafeCurrentTask { $0 == nil } && !Thread.isMainThread
+    let deadline = DispatchTime.now() + .seconds(Int(Self.postWaitLimit.components.seconds))
+    if posted.appendAtLimit(event, canWait: canWait, until: deadline) == .queuedFirst {
       Task { await self.processPosted() }
     }
   }

@@ -47,11 +47,11 @@ import Testing
 
   @Test func onlyTheFirstAppendAfterProcessingAsksForATask() {
     let posted = PostedEvents<Int>()
-    #expect(posted.append(1))
-    #expect(!posted.append(2))
+    #expect(posted.append(1) == .queuedFirst)
+    #expect(posted.append(2) == .queued)
     var seen: [Int] = []
     posted.processAll { seen.append($0) }
-    #expect(posted.append(3))
+    #expect(posted.append(3) == .queuedFirst)
     posted.processAll { seen.append($0) }
     #expect(seen == [1, 2, 3])
   }

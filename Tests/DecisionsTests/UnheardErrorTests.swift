@@ -210,6 +210,40 @@ private func collectingMessages(_ body: (Messages) async -> Void) async {
       }
     }
 
+    // NB: before the fix the report was queued for the writer's thread, and the process ended
+    // before the thread wrote it: standard error was empty in most runs.
+    @Test func aProgramThatExitsRightAfterTheErrorPrintsItsReport() throws {
+      for run in 1...5 {
+        let result = try runProduct("unheard-error-exit", [], timeLimit: .seconds(60))
+        #expect(result.status == 0, "run \(run)")
+        #expect(
+          result.errors.contains(
+            "Decisions: work \"open\" of Opener failed with Failure(message: \"the door is stuck\")"
+          ),
+          "run \(run): standard error was \(result.errors.debugDescription)")
+      }
+    }
+
+    // NB: the feature's name is the marker: no other suite's store runs `Inbox`.
+    @Test func aStoreWithoutAHookReportsRefusedPosts() async {
+      await collectingMessages { messages in
+        let box = StoreBox<Inbox>()
+        let store = Store<Inbox>(
+          state: .init(),
+          deps: .init(post: { count in
+            for _ in 0..<count { box.store?.post(.tick) }
+          }), postLimit: 4)
+        box.store = store
+        await store.send(.post(7))
+        await store.settle()
+        #expect(await store.state.ticks == 4)
+        #expect(
+          messages.containing("store of Inbox") == [
+            UnheardErrors.refusedPostsMessage(3, limit: 4, feature: Inbox.self)
+          ])
+      }
+    }
+
     @Test(arguments: StoreKind.allCases)
     func workTheStoreCancelledIsNotReported(on kind: StoreKind) async {
       await collectingMessages { messages in
