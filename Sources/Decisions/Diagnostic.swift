@@ -60,8 +60,8 @@ public enum StoreReport<F: Feature, Failure: Sendable>: Sendable {
   case workWithoutLifetime(scope: [WorkID])
   /// Events posted with ``Store/post(_:)`` reached the store's limit of `limit` waiting events
   /// (see ``Store/init(state:deps:diagnostics:recorder:postLimit:)``), and `refused` posts were
-  /// refused: posts from threads that may not block (a task, the main thread) or that waited
-  /// longer than ``Store/postWaitLimit``. Posts from other threads waited for room instead.
+  /// refused: posts from a task off the main thread, which may not block, or that waited longer
+  /// than ``Store/postWaitLimit``. Posts from other threads waited for room instead.
   ///
   /// Reported after the events that filled the limit, once each time it is reached.
   case postLimitReached(limit: Int, refused: Int)

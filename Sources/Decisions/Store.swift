@@ -210,11 +210,12 @@ public actor Store<F: Feature & SendableMetatype> {
   ///
   /// Posted events wait for the store's executor, at most ``defaultPostLimit`` of them at once, or
   /// the `postLimit` the store was made with. A post that finds them at the limit:
-  /// - waits until the store takes them, on a thread that may block: a thread of its own or a
-  ///   dispatch queue's, outside Swift concurrency, other than the main thread; but waits at most
-  ///   ``postWaitLimit``, and is then refused;
-  /// - is refused at once in a task (on the store's own executor too, where waiting would never
-  ///   end) or on the main thread, which must not block.
+  /// - waits until the store takes them, on the main thread or a thread outside Swift concurrency
+  ///   (a thread of its own, a dispatch queue's), so that a poster goes at the store's pace; but
+  ///   waits at most ``postWaitLimit``, and is then refused, so that a thread the store itself
+  ///   waits for never deadlocks with it;
+  /// - is refused at once in a task off the main thread: on the cooperative pool, which a blocked
+  ///   thread would starve, or on the store's own executor, where a wait would never end.
   ///
   /// Refused events are never processed, and never silent: the diagnostics hook hears
   /// ``StoreReport/postLimitReached(limit:refused:)`` after the events that filled the limit
@@ -233,7 +234,9 @@ public actor Store<F: Feature & SendableMetatype> {
   /// may block, else has it refused and counted.
   @inline(never)
   private nonisolated func postAtLimit(_ event: F.Event) {
-    let canWait = withUnsafeCurrentTask { $0 == nil } && !Thread.isMainThread
+    // NB: the main thread may wait: the store never needs it to make room (it hands states to the
+    // main actor without waiting), and a main thread that refused posts would drop a UI's events.
+    let canWait = Thread.isMainThread || withUnsafeCurrentTask { $0 == nil }
     let deadline = DispatchTime.now() + .seconds(Int(Self.postWaitLimit.components.seconds))
     if posted.appendAtLimit(event, canWait: canWait, until: deadline) == .queuedFirst {
       Task { await self.processPosted() }

@@ -81,6 +81,34 @@ import Testing
     #expect(store.posted.largestRoom <= limit)
   }
 
+  /// The main thread waits for room too, rather than drop a UI's events: the store never needs it
+  /// to make room.
+  @MainActor @Test func theMainThreadWaitsForRoom() async {
+    let limit = 8
+    let holding = Gate()
+    let release = DispatchSemaphore(value: 0)
+    let journal = Journal<Inbox>(initialState: .init())
+    let store = Store<Inbox>(
+      state: .init(),
+      deps: .init(hold: {
+        holding.open()
+        release.wait()
+      }),
+      diagnostics: journal.record, postLimit: limit)
+    store.post(.hold)
+    await holding.wait()
+    // NB: lets the store go once the main thread waits for room (or a post was refused).
+    let posted = store.posted
+    Thread.detachNewThread {
+      while posted.atLimit == (0, 0) { sched_yield() }
+      release.signal()
+    }
+    for _ in 0..<(limit + 1) { store.post(.tick) }
+    await store.settle()
+    #expect(await store.state.ticks == limit + 1)
+    #expect(journal.records.compactMap(\.postLimit).map(\.refused) == [0])
+  }
+
   /// The default bound applies to every store.
   @Test func everyStoreHasTheDefaultLimit() {
     let store = Store<Inbox>(state: .init(), deps: .init())

@@ -193,6 +193,12 @@ final class PostedEvents<Event>: @unchecked Sendable {
     return limitReport?.0
   }
 
+  /// How many threads wait for room, and how many posts were refused, since the store last took
+  /// the waiting events: for tests.
+  var atLimit: (waitingThreads: Int, refused: Int) {
+    processingScheduled.withLock { _ in (roomWaiters, refused) }
+  }
+
   /// The most room the waiting buffer ever had, for tests of the bound.
   var largestRoom: Int {
     processingScheduled.withLock { _ in largestCapacity }
