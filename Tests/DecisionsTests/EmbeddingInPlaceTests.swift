@@ -247,10 +247,12 @@ private enum Mirrored: Feature {
 private enum MirroredByReflection: Feature {
   struct State: Equatable, Sendable {
     var path = ScreenStack<MirroredScreen>()
+    @Presented var sheet: MirroredScreen?
   }
 
   enum Event: Equatable, Sendable {
     case tally(id: ScreenStack<MirroredScreen>.ID, Tally.Event)
+    case sheet(Tally.Event)
   }
 
   typealias Decision = Never
@@ -258,10 +260,13 @@ private enum MirroredByReflection: Feature {
 
   static let tallies = embed(
     Tally.self, stack: \.path, case: MirroredScreen.tally, event: Event.tally)
+  static let sheet = embed(
+    Tally.self, presented: \.$sheet, case: MirroredScreen.tally, event: Event.sheet)
 
   static func makeDecisions(event: Event, state: inout State) -> [Never] {
     switch event {
     case .tally(let id, let event): tallies.makeDecisions(event: event, id: id, in: &state)
+    case .sheet(let event): sheet.makeDecisions(event: event, in: &state)
     }
   }
 
@@ -297,5 +302,16 @@ private enum MirroredByReflection: Feature {
     let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
     #expect(message.contains("MirroredScreen has a custom mirror (CustomReflectable)"))
     #expect(message.contains("extract:"))
+  }
+
+  /// The same for a `Presented` slot of such an enum.
+  @Test func aPresentedCaseByReflectionOfAnEnumWithACustomMirrorIsRefused() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      var state = MirroredByReflection.State()
+      state.sheet = .tally(Tally.State())
+      _ = MirroredByReflection.makeDecisions(event: .sheet(.add), state: &state)
+    }
+    let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(message.contains("MirroredScreen has a custom mirror (CustomReflectable)"))
   }
 }
