@@ -67,47 +67,24 @@ extension Feature {
   /// (14,000 instructions, `decisions-bench` case 18), and per check of a live screen's work,
   /// which the store makes after each event that changed that screen. An enum with a custom
   /// mirror (`CustomReflectable`) would hide its case, so it is refused when the declaration is
-  /// made (a precondition): declare it with ``embed(_:stack:case:extract:event:decision:)``
-  /// instead. Two cases that hold the same feature share a work scope, each piece of work living
-  /// while its screen is on the stack.
-  ///
-  /// A screen is changed in place: an event costs the same whatever the size of its state.
-  /// - Parameters:
-  ///   - screen: The feature of the screens of this case.
-  ///   - stack: The stack in this feature's state.
-  ///   - case: The case's constructor, such as `Screen.detail`.
-  ///   - event: Wraps a screen's event as this feature's, with the screen's id.
-  ///   - decision: Wraps a screen's decision as this feature's, with the screen's id.
-  /// - Returns: The declaration: keep it in a `static let`.
-  @inlinable
-  public static func embed<Screen: Feature, Screens>(
-    _ screen: Screen.Type,
-    stack: WritableKeyPath<State, ScreenStack<Screens>>,
-    case: @escaping (Screen.State) -> Screens,
-    event: @escaping @Sendable (ScreenStack<Screens>.ID, Screen.Event) -> Event,
-    decision: @escaping (ScreenStack<Screens>.ID, Screen.Decision) -> Decision
-  ) -> EmbeddedChildren<Self, Screen, ScreenStack<Screens>.ID> {
-    _embed(screen, stack: stack, case: CaseProjection(`case`), event, decision)
-  }
-
-  /// Declares one kind of screen of a ``ScreenStack`` whose screens are the cases of an enum, told
-  /// apart by `extract` rather than by reflection: for an enum with a custom mirror.
-  ///
-  /// Like ``embed(_:stack:case:event:decision:)``, which tells the case by reflection and so
-  /// refuses an enum that conforms to `CustomReflectable` (its mirror would hide the case). This
-  /// one works for any enum, and spares the reflection (about 2 µs per event):
+  /// made (a precondition): give `extract` too, the inverse of `case`, which tells the case with
+  /// no reflection, for any enum:
   /// ```swift
   /// static let details = embed(
   ///   Detail.self, stack: \.path, case: Screen.detail,
   ///   extract: { if case .detail(let state) = $0 { state } else { nil } },
   ///   event: Event.detail, decision: Decision.detail)
   /// ```
+  /// Two cases that hold the same feature share a work scope, each piece of work living while its
+  /// screen is on the stack.
+  ///
+  /// A screen is changed in place: an event costs the same whatever the size of its state.
   /// - Parameters:
   ///   - screen: The feature of the screens of this case.
   ///   - stack: The stack in this feature's state.
   ///   - case: The case's constructor, such as `Screen.detail`.
   ///   - extract: The screen's state when a screen is in this case, otherwise `nil`: the inverse
-  ///     of `case`.
+  ///     of `case`. Without it, the case is told by reflection.
   ///   - event: Wraps a screen's event as this feature's, with the screen's id.
   ///   - decision: Wraps a screen's decision as this feature's, with the screen's id.
   /// - Returns: The declaration: keep it in a `static let`.
@@ -116,7 +93,7 @@ extension Feature {
     _ screen: Screen.Type,
     stack: WritableKeyPath<State, ScreenStack<Screens>>,
     case: @escaping (Screen.State) -> Screens,
-    extract: @escaping (Screens) -> Screen.State?,
+    extract: ((Screens) -> Screen.State?)? = nil,
     event: @escaping @Sendable (ScreenStack<Screens>.ID, Screen.Event) -> Event,
     decision: @escaping (ScreenStack<Screens>.ID, Screen.Decision) -> Decision
   ) -> EmbeddedChildren<Self, Screen, ScreenStack<Screens>.ID> {
@@ -293,46 +270,16 @@ extension Feature {
   /// The case is told by reflection (`Mirror`): about 2 µs per event for the child (14,000
   /// instructions, `decisions-bench` case 18), and per check of its live work. An enum with a
   /// custom mirror (`CustomReflectable`) would hide its case, so it is refused when the
-  /// declaration is made (a precondition): declare it with
-  /// ``embed(_:presented:case:extract:event:decision:)`` instead. The child is changed in place:
-  /// an event costs the same whatever the size of its state.
-  /// - Parameters:
-  ///   - child: The feature of the destination of this case.
-  ///   - presented: The slot in this feature's state: `\.$destination`.
-  ///   - case: The case's constructor, such as `Destination.edit`.
-  ///   - event: Wraps the child's event as this feature's.
-  ///   - decision: Wraps the child's decision as this feature's.
-  /// - Returns: The declaration: keep it in a `static let`.
-  @inlinable
-  public static func embed<Child: Feature, Destination>(
-    _ child: Child.Type,
-    presented: WritableKeyPath<State, Presented<Destination>>,
-    case: @escaping (Child.State) -> Destination,
-    event: @escaping @Sendable (Child.Event) -> Event,
-    decision: @escaping (Child.Decision) -> Decision
-  ) -> EmbeddedChild<Self, Child> {
-    _embed(child, presented: presented, case: CaseProjection(`case`), event, decision)
-  }
-
-  /// Declares one kind of destination of a ``Presented`` slot that holds an enum of
-  /// destinations, told apart by `extract` rather than by reflection: for an enum with a custom
-  /// mirror.
-  ///
-  /// Like ``embed(_:presented:case:event:decision:)``, which tells the case by reflection and so
-  /// refuses an enum that conforms to `CustomReflectable` (its mirror would hide the case). This
-  /// one works for any enum, and spares the reflection:
-  /// ```swift
-  /// static let editor = embed(
-  ///   Editor.self, presented: \.$destination, case: Destination.edit,
-  ///   extract: { if case .edit(let state) = $0 { state } else { nil } },
-  ///   event: Event.editor, decision: Decision.editor)
-  /// ```
+  /// declaration is made (a precondition): give `extract` too, the inverse of `case`, which tells
+  /// the case with no reflection, for any enum
+  /// (`extract: { if case .edit(let state) = $0 { state } else { nil } }`). The child is changed
+  /// in place: an event costs the same whatever the size of its state.
   /// - Parameters:
   ///   - child: The feature of the destination of this case.
   ///   - presented: The slot in this feature's state: `\.$destination`.
   ///   - case: The case's constructor, such as `Destination.edit`.
   ///   - extract: The child's state when the destination is in this case, otherwise `nil`: the
-  ///     inverse of `case`.
+  ///     inverse of `case`. Without it, the case is told by reflection.
   ///   - event: Wraps the child's event as this feature's.
   ///   - decision: Wraps the child's decision as this feature's.
   /// - Returns: The declaration: keep it in a `static let`.
@@ -341,7 +288,7 @@ extension Feature {
     _ child: Child.Type,
     presented: WritableKeyPath<State, Presented<Destination>>,
     case: @escaping (Child.State) -> Destination,
-    extract: @escaping (Destination) -> Child.State?,
+    extract: ((Destination) -> Child.State?)? = nil,
     event: @escaping @Sendable (Child.Event) -> Event,
     decision: @escaping (Child.Decision) -> Decision
   ) -> EmbeddedChild<Self, Child> {
@@ -507,7 +454,7 @@ extension EmbeddedChildren where Parent: Feature, Child: Feature {
 }
 
 /// A child presented in a parent feature, such as a sheet, declared once with
-/// `embed(_:presented:event:decision:)` or `embed(_:presented:case:event:decision:)`.
+/// `embed(_:presented:event:decision:)` or `embed(_:presented:case:extract:event:decision:)`.
 ///
 /// The declaration is used in three places, and keeps them in agreement: the parent's core
 /// forwards the child's event with ``makeDecisions(event:in:)``, the parent's executor
@@ -692,7 +639,11 @@ struct CaseProjection<Value, Root>: @unchecked Sendable {
   /// The place holds an enum, and the child is the payload of the case that `embed` makes, which
   /// `extract` finds.
   @usableFromInline
-  init(_ embed: @escaping (Value) -> Root, extract: @escaping (Root) -> Value?) {
+  init(_ embed: @escaping (Value) -> Root, extract: ((Root) -> Value?)?) {
+    guard let extract else {
+      self = CaseProjection(embed)
+      return
+    }
     self.embed = embed
     self.extract = extract
     self.inPlace = nil
@@ -769,27 +720,13 @@ extension Feature {
   /// Declares one kind of screen of a ``ScreenStack`` of an enum, whose feature makes no decisions
   /// (its `Decision` is `Never`).
   ///
-  /// See ``embed(_:stack:case:event:decision:)``.
-  @inlinable
-  public static func embed<Screen: Feature, Screens>(
-    _ screen: Screen.Type,
-    stack: WritableKeyPath<State, ScreenStack<Screens>>,
-    case: @escaping (Screen.State) -> Screens,
-    event: @escaping @Sendable (ScreenStack<Screens>.ID, Screen.Event) -> Event
-  ) -> EmbeddedChildren<Self, Screen, ScreenStack<Screens>.ID> where Screen.Decision == Never {
-    embed(screen, stack: stack, case: `case`, event: event, decision: absurd)
-  }
-
-  /// Declares one kind of screen of a ``ScreenStack`` of an enum, told apart by `extract`, whose
-  /// feature makes no decisions (its `Decision` is `Never`).
-  ///
   /// See ``embed(_:stack:case:extract:event:decision:)``.
   @inlinable
   public static func embed<Screen: Feature, Screens>(
     _ screen: Screen.Type,
     stack: WritableKeyPath<State, ScreenStack<Screens>>,
     case: @escaping (Screen.State) -> Screens,
-    extract: @escaping (Screens) -> Screen.State?,
+    extract: ((Screens) -> Screen.State?)? = nil,
     event: @escaping @Sendable (ScreenStack<Screens>.ID, Screen.Event) -> Event
   ) -> EmbeddedChildren<Self, Screen, ScreenStack<Screens>.ID> where Screen.Decision == Never {
     embed(screen, stack: stack, case: `case`, extract: extract, event: event, decision: absurd)
@@ -825,27 +762,13 @@ extension Feature {
   /// Declares one kind of destination of a ``Presented`` slot of an enum, whose feature makes no
   /// decisions (its `Decision` is `Never`), such as a form.
   ///
-  /// See ``embed(_:presented:case:event:decision:)``.
-  @inlinable
-  public static func embed<Child: Feature, Destination>(
-    _ child: Child.Type,
-    presented: WritableKeyPath<State, Presented<Destination>>,
-    case: @escaping (Child.State) -> Destination,
-    event: @escaping @Sendable (Child.Event) -> Event
-  ) -> EmbeddedChild<Self, Child> where Child.Decision == Never {
-    embed(child, presented: presented, case: `case`, event: event, decision: absurd)
-  }
-
-  /// Declares one kind of destination of a ``Presented`` slot of an enum, told apart by
-  /// `extract`, whose feature makes no decisions (its `Decision` is `Never`).
-  ///
   /// See ``embed(_:presented:case:extract:event:decision:)``.
   @inlinable
   public static func embed<Child: Feature, Destination>(
     _ child: Child.Type,
     presented: WritableKeyPath<State, Presented<Destination>>,
     case: @escaping (Child.State) -> Destination,
-    extract: @escaping (Destination) -> Child.State?,
+    extract: ((Destination) -> Child.State?)? = nil,
     event: @escaping @Sendable (Child.Event) -> Event
   ) -> EmbeddedChild<Self, Child> where Child.Decision == Never {
     embed(

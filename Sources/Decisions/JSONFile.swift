@@ -66,7 +66,12 @@ public struct JSONFile<Value: Codable & SendableMetatype>: Sendable {
     precondition(version >= 1, "A JSONFile's version is 1 or more, not \(version).")
     precondition(
       maximumBytes > 0, "A JSONFile's maximumBytes must be positive, not \(maximumBytes).")
-    if url.isFileURL {
+    if url.isFileURL, url.path(percentEncoded: false).isEmpty {
+      // NB: Foundation gives no path for `file:`, nor for a file URL whose path is not UTF-8.
+      self.url = url
+      self.path = url.absoluteString
+      self.refusal = "its path is empty, or is not UTF-8"
+    } else if url.isFileURL {
       // NB: the path's bytes, not its Characters: a slash followed by a combining mark is one
       // Character, and still a slash to the file system.
       var bytes = Array(url.path(percentEncoded: false).utf8)

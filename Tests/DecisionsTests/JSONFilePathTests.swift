@@ -67,6 +67,22 @@ import Testing
     }
   }
 
+  /// Foundation gives no path for `file:`, nor for a file URL whose path is not UTF-8: each call
+  /// says so, rather than taking the empty path for a missing file (or writing at the root).
+  @Test(arguments: ["file:///tmp/%FF.json", "file:"])
+  func aFileURLWithNoPathIsAnErrorOfEachCall(text: String) throws {
+    let url = try #require(URL(string: text))
+    let file = JSONFile<Notebook>(url: url)
+    let reason = "its path is empty, or is not UTF-8"
+    #expect(throws: JSONFileError.unreadable(path: text, reason: reason)) { try file.load() }
+    #expect(throws: JSONFileError.writeFailed(path: text, reason: reason)) {
+      try file.save(Notebook(notes: []))
+    }
+    #expect(throws: JSONFileError.moveAsideFailed(path: text, reason: reason)) {
+      try file.moveAside()
+    }
+  }
+
   // MARK: - Names
 
   /// A slash followed by a combining mark is one `Character`: paths are split as bytes.

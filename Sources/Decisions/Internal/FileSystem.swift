@@ -69,12 +69,13 @@ enum FileSystem {
     guard type == mode_t(S_IFREG) else {
       throw Failure("it is not a regular file (a pipe, socket or device)")
     }
-    let size = Int(info.st_size)
+    // NB: clamped: `Int` is 32 bits on some watches, and a file can be larger.
+    let size = Int(clamping: info.st_size)
     if size > limit { return .tooLarge(size) }
     // NB: read in chunks until the end, rather than `size` bytes, and stop past the limit: a file
     // that grew since fstat is caught too, and memory stays within the limit and one chunk.
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(size)
+    bytes.reserveCapacity(max(0, size))
     var chunk = [UInt8](repeating: 0, count: 64 * 1024)
     while bytes.count <= limit {
       let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
