@@ -40,6 +40,7 @@ func runBenchmarks(_ options: Options) async {
     (16, { await childModelsCase($0) }),
     (17, { await flightRecorderCase($0) }),
     (18, { await embeddingCase($0) }),
+    (19, { await shrinkCase($0) }),
   ]
   for (number, run) in cases where options.runs(case: number) {
     currentCase = "\(number)"
