@@ -63,7 +63,8 @@ public enum StoreReport<F: Feature, Failure: Sendable>: Sendable {
 extension StoreReport {
   /// The same report with the error of failed work transformed, and every other case as it is.
   ///
-  /// The one place besides the cases that names each of them: a new case is added here too.
+  /// One of two switches besides the cases that name each of them (the other is `StoreTest`'s
+  /// check of reports, in the testing module): a new case is added to both.
   package func mapFailure<NewFailure: Sendable>(
     _ transform: (Failure) -> NewFailure
   ) -> StoreReport<F, NewFailure> {
