@@ -1,23 +1,30 @@
 #!/usr/bin/env bash
-# Loads the inspector page in a real browser (issue 26 part 4): Chromium from the system's packages,
-# installed here if it is missing, opens a page that `decisions-inspect` made from a recording that
-# `search --record` wrote, headless, and must show
+# Loads the inspector page in a real browser (issue 26 part 4, issue 34 item 13): Chromium from the
+# system's packages, installed here if it is missing, opens a page that `decisions-inspect` made
+# from a recording that `search --record` wrote, headless, and must show
 #   - no console message but the page's own self-test verdict (no uncaught error, no refused load);
 #   - the right number of steps;
 #   - after a click on a step, that step's section and diff, and no other.
 # The page checks itself when its URL ends in #selftest (see InspectorPageAssets.swift): it clicks a
-# step, presses the arrow keys, filters, and writes "PASS steps=N clicked=K" into <output
-# id="selftest">, which the dumped document shows; this script checks the document too, and runs
-# two sabotaged copies of the page to see that the checks can fail.
+# step, presses the arrow keys, filters, times a few clicks and arrow keys, and writes
+# "PASS steps=N clicked=K click=Tms key=Tms medians=Tms,Tms" into <output id="selftest">, which the
+# dumped document shows; this script checks the document too, and runs two sabotaged copies of the
+# page to see that the checks can fail.
 #
 # A second page, which InspectorDiagramTests writes, has an exploration drawn as a diagram: its
 # self-test also counts the diagram's states and arrows and clicks a visited state, which must show
 # that state's first step; the script checks the states against the list of explored states in the
 # dumped document, and that a copy whose diagram ignores clicks fails.
 #
+# A third page, which SearchInspectorPageTests writes, has 100,000 steps of the search feature: it
+# must load and pass its self-test within the browser's time limit, and a click or an arrow key must
+# take under 16 ms (the fastest of the 15 of each that the self-test times in the page, so that a
+# busy machine's pauses do not count; the medians are printed too); a copy whose clicks do work
+# proportional to the number of steps must fail that check.
+#
 # Usage: .ci/inspector-browser.sh [--screenshot FILE] [--diagram-screenshot FILE]   (FILE: where to
 # copy the screenshot of the first page, such as Docs/images/inspector.png, or of the second).
-# Exits non-zero, saying what failed, on any failure. Takes about half a minute after a build.
+# Exits non-zero, saying what failed, on any failure. Takes about a minute after a build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -95,7 +102,7 @@ class Page(HTMLParser):
         self.items, self.open_sections, self.stack, self.verdict = 0, [], [], ""
         self.in_output, self.in_open, self.open_changes = False, False, 0
         self.nodes, self.edges, self.current, self.listed, self.drawn_edges = 0, 0, [], 0, None
-        self.in_list = False
+        self.in_list, self.selected = False, []
     def handle_starttag(self, tag, attrs):
         attrs = dict(attrs)
         classes = (attrs.get("class") or "").split()
@@ -113,6 +120,8 @@ class Page(HTMLParser):
             self.listed += 1
         if tag == "li" and "data-step" in attrs and self.stack and self.stack[-1] == "steps":
             self.items += 1
+            if "selected" in classes:
+                self.selected.append(attrs.get("data-step"))
         if tag == "ol" and attrs.get("id") == "steps":
             self.stack.append("steps")
         elif tag == "ol":
@@ -145,6 +154,7 @@ states = int(sys.argv[3]) if sys.argv[3] else None
 pattern = r"PASS steps=(\d+) clicked=(\d+)"
 if states is not None:
     pattern += r" nodes=(\d+) edges=(\d+) jumped=(\d+)"
+pattern += r" click=(?P<click>[\d.]+)ms key=(?P<key>[\d.]+)ms medians=(?P<medians>[\d.]+ms,[\d.]+ms)"
 match = re.fullmatch(pattern, page.verdict.strip())
 problems = []
 if not match:
@@ -164,14 +174,21 @@ if states is not None:
         problems.append("the states marked as the clicked step's are %s" % page.current)
 elif page.nodes:
     problems.append("a page without an exploration has a diagram")
-if page.items != expected:
-    problems.append("the timeline has %d steps, not %d" % (page.items, expected))
+# The timeline draws only the rows in view, and a few around them.
+if not 0 < page.items <= min(expected, 200):
+    problems.append("the timeline draws %d rows of %d steps" % (page.items, expected))
 clicked = match.group(2) if match else "?"
+if match and page.selected != [clicked]:
+    problems.append("the rows marked are %s, not the clicked step %s" % (page.selected, clicked))
+if match and max(float(match.group("click")), float(match.group("key"))) >= 16:
+    problems.append("a click or a key takes %s ms" % match.group("click") + "/" + match.group("key"))
 if page.open_sections != [clicked]:
     problems.append("the open sections are %s, not the clicked step %s" % (page.open_sections, clicked))
 if page.open_changes == 0:
     problems.append("the open section shows no diff line")
-print("; ".join(problems) if problems else "clicked=" + clicked)
+timing = " click=%sms key=%sms (the fastest; medians %s)" % (
+    match.group("click"), match.group("key"), match.group("medians")) if match else ""
+print("; ".join(problems) if problems else "clicked=" + clicked + timing)
 sys.exit(1 if problems else 0)
 PY
 }
@@ -186,7 +203,9 @@ grep -q '"inspector self-test: PASS ' "$scratch/selftest.log" \
   || fail "the self-test's verdict is not in the browser's console log"
 result="$(dom_check "$scratch/dom.html" "$expected")" || fail "$result"
 clicked="${result#clicked=}"
-echo "ok: $expected steps, no console errors, a click on step $clicked shows its diff"
+timing="${clicked#* }"
+clicked="${clicked%% *}"
+echo "ok: $expected steps, no console errors, a click on step $clicked shows its diff ($timing)"
 
 # --- The checks can fail: a page whose clicks do nothing, and a page whose script throws
 
@@ -204,12 +223,16 @@ console_problems throws | grep -q 'Uncaught Error: planted' \
   || fail "an uncaught error was not seen in the console log"
 echo "ok: a page whose clicks do nothing fails, and an uncaught error is seen"
 
-# --- A page with an exploration drawn: the keypad's last digits, 31 states (InspectorDiagramTests)
+# --- A page with an exploration drawn: the keypad's last digits, 31 states (InspectorDiagramTests),
+# and a page of 100,000 steps of the search feature (SearchInspectorPageTests)
 
 DECISIONS_INSPECTOR_DIAGRAM_PAGE="$scratch/diagram.html" \
-  swift test --filter 'InspectorDiagramTests/thePageTheBrowserChecks' >"$scratch/test.log" 2>&1 \
-  || fail "the test that writes the diagram's page failed: $(tail -n 5 "$scratch/test.log")"
+  DECISIONS_INSPECTOR_LONG_PAGE="$scratch/long.html" \
+  swift test --filter 'InspectorDiagramTests/thePageTheBrowserChecks|SearchInspectorPageTests' \
+  >"$scratch/test.log" 2>&1 \
+  || fail "the tests that write the diagram's page and the long page failed: $(tail -n 5 "$scratch/test.log")"
 [ -s "$scratch/diagram.html" ] || fail "the test wrote no page with a diagram"
+[ -s "$scratch/long.html" ] || fail "the test wrote no page of 100,000 steps"
 read -r diagram_steps diagram_states < <(python3 -c '
 import re, sys
 page = open(sys.argv[1], encoding="utf-8").read()
@@ -236,6 +259,28 @@ fi
 grep -q 'FAIL clicking state' "$scratch/diagram-inert-dom.html" \
   || fail "a diagram whose states ignore clicks failed for another reason"
 echo "ok: a diagram whose states ignore clicks fails"
+
+# --- 100,000 steps: the page loads, passes its self-test, and a click or a key takes under 16 ms
+
+long_bytes="$(wc -c <"$scratch/long.html")"
+[ "$long_bytes" -le $((64 << 20)) ] || fail "the page of 100,000 steps takes $long_bytes bytes"
+started="$(date +%s%N)"
+run_browser long --virtual-time-budget=5000 --dump-dom "file://$scratch/long.html#selftest" \
+  >"$scratch/long-dom.html" || fail "chromium failed on the page of 100,000 steps (exit $?): $(tail -n 3 "$scratch/long.log")"
+millis="$(( ($(date +%s%N) - started) / 1000000 ))"
+problems="$(console_problems long)"
+[ -z "$problems" ] || fail "console messages on the page of 100,000 steps: $problems"
+result="$(dom_check "$scratch/long-dom.html" 100000)" || fail "the page of 100,000 steps: $result"
+echo "ok: 100,000 steps in $long_bytes bytes, opened and checked in ${millis} ms: ${result}"
+
+# A copy whose every click does work for each step, as the page did before, must fail the timing.
+sed 's|function select(step) {|function select(step) { for (var z = 0; z < 10 * count; z++) { list.setAttribute("data-z", lineOf(1 + z % count)); }|' \
+  "$scratch/long.html" >"$scratch/long-slow.html"
+run_browser long-slow --virtual-time-budget=5000 --dump-dom "file://$scratch/long-slow.html#selftest" \
+  >"$scratch/long-slow-dom.html" || fail "chromium failed on the sabotaged page of 100,000 steps"
+grep -q 'FAIL a click takes [0-9.]* ms' "$scratch/long-slow-dom.html" \
+  || fail "a page whose clicks take time for each step passed: $(grep -o 'PASS[^<]*\|FAIL[^<]*' "$scratch/long-slow-dom.html" | head -n 1)"
+echo "ok: a page whose clicks take time for each step fails"
 
 # --- A screenshot, at the step that types "prime" over the cube results: a decision and a diff
 

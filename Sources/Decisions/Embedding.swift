@@ -63,14 +63,28 @@ extension Feature {
   /// is set to another case (`path[id: id] = .record(…)`) has left this declaration: its work
   /// ends after that event, as a popped screen's does.
   ///
-  /// The case is told from a screen by reflection (`Mirror`): a few hundred nanoseconds per event
-  /// for a screen, and per check of a live screen's work, which the store makes after each event
-  /// that changed that screen. Two cases that hold the same feature
-  /// share a work scope, each piece of work living while its screen is on the stack.
+  /// The case is told from a screen by reflection (`Mirror`): about 2 µs per event for a screen
+  /// (14,000 instructions, `decisions-bench` case 18), and per check of a live screen's work,
+  /// which the store makes after each event that changed that screen. An enum with a custom
+  /// mirror (`CustomReflectable`) would hide its case, so it is refused when the declaration is
+  /// made (a precondition): give `extract` too, the inverse of `case`, which tells the case with
+  /// no reflection, for any enum:
+  /// ```swift
+  /// static let details = embed(
+  ///   Detail.self, stack: \.path, case: Screen.detail,
+  ///   extract: { if case .detail(let state) = $0 { state } else { nil } },
+  ///   event: Event.detail, decision: Decision.detail)
+  /// ```
+  /// Two cases that hold the same feature share a work scope, each piece of work living while its
+  /// screen is on the stack.
+  ///
+  /// A screen is changed in place: an event costs the same whatever the size of its state.
   /// - Parameters:
   ///   - screen: The feature of the screens of this case.
   ///   - stack: The stack in this feature's state.
   ///   - case: The case's constructor, such as `Screen.detail`.
+  ///   - extract: The screen's state when a screen is in this case, otherwise `nil`: the inverse
+  ///     of `case`. Without it, the case is told by reflection.
   ///   - event: Wraps a screen's event as this feature's, with the screen's id.
   ///   - decision: Wraps a screen's decision as this feature's, with the screen's id.
   /// - Returns: The declaration: keep it in a `static let`.
@@ -79,10 +93,11 @@ extension Feature {
     _ screen: Screen.Type,
     stack: WritableKeyPath<State, ScreenStack<Screens>>,
     case: @escaping (Screen.State) -> Screens,
+    extract: ((Screens) -> Screen.State?)? = nil,
     event: @escaping @Sendable (ScreenStack<Screens>.ID, Screen.Event) -> Event,
     decision: @escaping (ScreenStack<Screens>.ID, Screen.Decision) -> Decision
   ) -> EmbeddedChildren<Self, Screen, ScreenStack<Screens>.ID> {
-    _embed(screen, stack: stack, case: CaseProjection(`case`), event, decision)
+    _embed(screen, stack: stack, case: CaseProjection(`case`, extract: extract), event, decision)
   }
 
   @inlinable
@@ -103,7 +118,7 @@ extension Feature {
         return (screen, entries.stamps[position])
       },
       modify: { id, parent, body in
-        // NB: one access through the key path, and the screen changed in place where it can be.
+        // NB: one access through the key path, and the screen changed in place, one of a case too.
         func run(
           _ stack: inout ScreenStack<Screens>, _ body: (inout Screen.State) -> [Screen.Decision]
         ) -> [Screen.Decision] {
@@ -252,12 +267,19 @@ extension Feature {
   /// ```
   /// An event for the child while the slot holds another case, or nothing, is dropped.
   ///
-  /// The case is told by reflection (`Mirror`): a few hundred nanoseconds per event for the child,
-  /// and per check of its live work.
+  /// The case is told by reflection (`Mirror`): about 2 µs per event for the child (14,000
+  /// instructions, `decisions-bench` case 18), and per check of its live work. An enum with a
+  /// custom mirror (`CustomReflectable`) would hide its case, so it is refused when the
+  /// declaration is made (a precondition): give `extract` too, the inverse of `case`, which tells
+  /// the case with no reflection, for any enum
+  /// (`extract: { if case .edit(let state) = $0 { state } else { nil } }`). The child is changed
+  /// in place: an event costs the same whatever the size of its state.
   /// - Parameters:
   ///   - child: The feature of the destination of this case.
   ///   - presented: The slot in this feature's state: `\.$destination`.
   ///   - case: The case's constructor, such as `Destination.edit`.
+  ///   - extract: The child's state when the destination is in this case, otherwise `nil`: the
+  ///     inverse of `case`. Without it, the case is told by reflection.
   ///   - event: Wraps the child's event as this feature's.
   ///   - decision: Wraps the child's decision as this feature's.
   /// - Returns: The declaration: keep it in a `static let`.
@@ -266,10 +288,12 @@ extension Feature {
     _ child: Child.Type,
     presented: WritableKeyPath<State, Presented<Destination>>,
     case: @escaping (Child.State) -> Destination,
+    extract: ((Destination) -> Child.State?)? = nil,
     event: @escaping @Sendable (Child.Event) -> Event,
     decision: @escaping (Child.Decision) -> Decision
   ) -> EmbeddedChild<Self, Child> {
-    _embed(child, presented: presented, case: CaseProjection(`case`), event, decision)
+    _embed(
+      child, presented: presented, case: CaseProjection(`case`, extract: extract), event, decision)
   }
 
   @inlinable
@@ -288,17 +312,19 @@ extension Feature {
         return (child, presented.identity)
       },
       modify: { parent, body in
-        // NB: the stored value, not `wrappedValue`: an in-place change keeps the child. It is
-        // taken out while the child changes, so that its storage is not copied.
-        func run(
-          _ slot: inout Presented<Destination>, _ body: (inout Child.State) -> [Child.Decision]
-        ) -> [Child.Decision] {
-          guard var value = slot.value else { return [] }
-          slot.value = nil
-          defer { slot.value = value }
-          return projection.modify(&value, body) ?? []
-        }
-        return run(&parent[keyPath: slot], body)
+        // NB: the stored value, not `wrappedValue`: an in-place change keeps the child. The slot
+        // is named by its projected value, `\.$sheet`, a computed property, which a key path
+        // changes by reading a copy and writing it back, so the original would still hold the
+        // child while it changes, and its storage would be copied. The slot is swapped with an
+        // empty placeholder first, and put back after: two accesses through the key path (about
+        // 1,500 instructions more than one), and a child changed in place whatever its size.
+        var presented = Presented<Destination>(placeholder: ())
+        swap(&presented, &parent[keyPath: slot])
+        defer { parent[keyPath: slot] = presented }
+        guard var value = presented.value else { return [] }
+        presented.value = nil
+        defer { presented.value = value }
+        return projection.modify(&value, body) ?? []
       },
       fingerprint: { parent in
         let presented = parent[keyPath: slot]
@@ -428,7 +454,7 @@ extension EmbeddedChildren where Parent: Feature, Child: Feature {
 }
 
 /// A child presented in a parent feature, such as a sheet, declared once with
-/// `embed(_:presented:event:decision:)` or `embed(_:presented:case:event:decision:)`.
+/// `embed(_:presented:event:decision:)` or `embed(_:presented:case:extract:event:decision:)`.
 ///
 /// The declaration is used in three places, and keeps them in agreement: the parent's core
 /// forwards the child's event with ``makeDecisions(event:in:)``, the parent's executor
@@ -597,15 +623,48 @@ struct CaseProjection<Value, Root>: @unchecked Sendable {
       inPlace(&root) { result = body(&$0) }
       return result
     }
-    guard var value = extract(root) else { return nil }
-    let result = body(&value)
-    root = embed(value)
-    return result
+    // NB: the enum is taken out of its place before the child changes, so that the payload
+    // extracted is its storage's only reference: a copy-on-write child is changed in place,
+    // whatever its size. It is put back on every path.
+    let taken = consume root
+    guard var value = extract(taken) else {
+      root = taken
+      return nil
+    }
+    _ = consume taken
+    defer { root = embed(value) }
+    return body(&value)
   }
 
-  /// The place holds an enum, and the child is the payload of the case that `embed` makes.
+  /// The place holds an enum, and the child is the payload of the case that `embed` makes, which
+  /// `extract` finds.
+  @usableFromInline
+  init(_ embed: @escaping (Value) -> Root, extract: ((Root) -> Value?)?) {
+    guard let extract else {
+      self = CaseProjection(embed)
+      return
+    }
+    self.embed = embed
+    self.extract = extract
+    self.inPlace = nil
+    self.isWhole = false
+  }
+
+  /// The place holds an enum, and the child is the payload of the case that `embed` makes, told by
+  /// reflection.
+  ///
+  /// - Precondition: `Root` has no custom mirror: reflection would show the mirror, not the case.
   @usableFromInline
   init(_ embed: @escaping (Value) -> Root) {
+    // NB: `Mirror(reflecting:)` shows a custom mirror instead of the enum's case, and the standard
+    // library has no public reflection that ignores it: every value would look like another case,
+    // and every event would be dropped. Refused when declared, with the way out.
+    precondition(
+      !(Root.self is any CustomReflectable.Type),
+      "Decisions: \(Root.self) has a custom mirror (CustomReflectable), so `case:` cannot tell "
+        + "its cases apart by reflection; declare the embedding with `extract:` too, such as "
+        + "`case: \(Root.self).detail, extract: { if case .detail(let state) = $0 { state } "
+        + "else { nil } }`")
     let label = CaseLabel()
     self.embed = embed
     self.inPlace = nil
@@ -661,15 +720,16 @@ extension Feature {
   /// Declares one kind of screen of a ``ScreenStack`` of an enum, whose feature makes no decisions
   /// (its `Decision` is `Never`).
   ///
-  /// See ``embed(_:stack:case:event:decision:)``.
+  /// See ``embed(_:stack:case:extract:event:decision:)``.
   @inlinable
   public static func embed<Screen: Feature, Screens>(
     _ screen: Screen.Type,
     stack: WritableKeyPath<State, ScreenStack<Screens>>,
     case: @escaping (Screen.State) -> Screens,
+    extract: ((Screens) -> Screen.State?)? = nil,
     event: @escaping @Sendable (ScreenStack<Screens>.ID, Screen.Event) -> Event
   ) -> EmbeddedChildren<Self, Screen, ScreenStack<Screens>.ID> where Screen.Decision == Never {
-    embed(screen, stack: stack, case: `case`, event: event, decision: absurd)
+    embed(screen, stack: stack, case: `case`, extract: extract, event: event, decision: absurd)
   }
 
   /// Declares the children of an ``IdentifiedArray``, whose feature makes no decisions (its
@@ -702,15 +762,17 @@ extension Feature {
   /// Declares one kind of destination of a ``Presented`` slot of an enum, whose feature makes no
   /// decisions (its `Decision` is `Never`), such as a form.
   ///
-  /// See ``embed(_:presented:case:event:decision:)``.
+  /// See ``embed(_:presented:case:extract:event:decision:)``.
   @inlinable
   public static func embed<Child: Feature, Destination>(
     _ child: Child.Type,
     presented: WritableKeyPath<State, Presented<Destination>>,
     case: @escaping (Child.State) -> Destination,
+    extract: ((Destination) -> Child.State?)? = nil,
     event: @escaping @Sendable (Child.Event) -> Event
   ) -> EmbeddedChild<Self, Child> where Child.Decision == Never {
-    embed(child, presented: presented, case: `case`, event: event, decision: absurd)
+    embed(
+      child, presented: presented, case: `case`, extract: extract, event: event, decision: absurd)
   }
 }
 

@@ -120,6 +120,10 @@ public enum FlightRecordingError: Error, Equatable, Sendable {
   /// A value in the file does not fit the feature's events or states, or a field is missing: where
   /// (`.events[12]`), and what is wrong.
   case invalidContents(path: String, String)
+  /// A field that must hold a whole number (`version`, `capacity`, `checkpointInterval`,
+  /// `eventsBefore`) holds something else: a fraction, text, or a number too large for an `Int`
+  /// (`1e400`, 10^29).
+  case invalidNumber(field: String)
   /// The file's numbers do not fit together: more events than its recorder keeps, a capacity
   /// below 1.
   case inconsistent(String)
@@ -139,7 +143,7 @@ extension FlightRecordingError: CustomStringConvertible {
     case .tooLarge(let bytes, let limit):
       "The flight recording is \(bytes) bytes, more than the limit of \(limit) bytes."
     case .malformedJSON(let message):
-      "The flight recording is not valid JSON, or is cut short: \(message)"
+      "The flight recording is not valid JSON, or is cut short: \(Self.clause(message))."
     case .notAFlightRecording:
       "The file is not a flight recording: it has no \"format\": "
         + "\"\(flightRecordingFormatName)\" and \"version\" fields."
@@ -150,11 +154,23 @@ extension FlightRecordingError: CustomStringConvertible {
         + "\(expected.debugDescription)."
     case .invalidContents(let path, let message):
       "The flight recording's \(path.isEmpty ? "contents do" : "value at \(path) does") not fit "
-        + "the feature: \(message). The feature may have changed since the recording was made."
+        + "the feature: \(Self.clause(message)). The feature may have changed since the "
+        + "recording was made."
+    case .invalidNumber(let field):
+      "The flight recording's \"\(field.prefix(40))\" is not a valid number: it must be a whole "
+        + "number from \(Int.min) to \(Int.max)."
     case .inconsistent(let message):
-      "The flight recording does not fit together: \(message)."
+      "The flight recording does not fit together: \(Self.clause(message))."
     case .encodingFailed(let message):
-      "The flight recording could not be encoded: \(message)"
+      "The flight recording could not be encoded: \(Self.clause(message))."
     }
+  }
+
+  /// A message from elsewhere as a clause of a sentence: without the period (or spaces) it may
+  /// end with, so that the sentence ends with one period, not two.
+  static func clause(_ message: String) -> Substring {
+    var clause = message[...]
+    while let last = clause.last, last == "." || last.isWhitespace { clause.removeLast() }
+    return clause
   }
 }

@@ -119,9 +119,21 @@ extension FlightRecording: Decodable where F.State: Decodable, F.Event: Decodabl
   public init(from decoder: any Decoder) throws {
     guard let container = try? decoder.container(keyedBy: Key.self),
       let format = try? container.decodeIfPresent(String.self, forKey: .format),
-      format == Self.formatName,
-      let version = try? container.decodeIfPresent(Int.self, forKey: .version)
+      format == Self.formatName, container.contains(.version)
     else { throw FlightRecordingError.notAFlightRecording }
+    /// A field that must hold a whole number an `Int` can: any other value (`1e400`, `"1"`,
+    /// 10^29) is an error that names the field, as a missing one is.
+    func number(_ key: Key) throws -> Int {
+      guard container.contains(key) else {
+        return try container.decode(Int.self, forKey: key)  // the decoder's "key not found"
+      }
+      do {
+        return try container.decode(Int.self, forKey: key)
+      } catch {
+        throw FlightRecordingError.invalidNumber(field: key.stringValue)
+      }
+    }
+    let version = try number(.version)
     guard version == Self.formatVersion else {
       throw FlightRecordingError.unsupportedVersion(found: version, supported: Self.formatVersion)
     }
@@ -130,18 +142,20 @@ extension FlightRecording: Decodable where F.State: Decodable, F.Event: Decodabl
       throw FlightRecordingError.wrongFeature(expected: expected, found: feature)
     }
     trigger = try container.decode(Trigger.self, forKey: .trigger)
-    capacity = try container.decode(Int.self, forKey: .capacity)
-    checkpointInterval = try container.decode(Int.self, forKey: .checkpointInterval)
-    eventsBefore = try container.decode(Int.self, forKey: .eventsBefore)
+    capacity = try number(.capacity)
+    checkpointInterval = try number(.checkpointInterval)
+    eventsBefore = try number(.eventsBefore)
     isRedacted = try container.decode(Bool.self, forKey: .redacted)
     // NB: a hostile file's memory is bounded by its size (see `init(json:feature:byteLimit:)`);
     // these checks keep numbers that no recorder writes from reaching the code that reads them.
-    guard capacity >= 1, checkpointInterval >= 1, eventsBefore >= 0,
-      capacity <= Int.max / 2, checkpointInterval <= Int.max / 2
-    else {
+    for (name, value, least, most) in [
+      ("capacity", capacity, 1, Int.max / 2),
+      ("checkpoint interval", checkpointInterval, 1, Int.max / 2),
+      ("events before", eventsBefore, 0, Int.max),
+    ] where value < least || value > most {
       throw FlightRecordingError.inconsistent(
-        "capacity \(capacity), checkpoint interval \(checkpointInterval) and events before "
-          + "\(eventsBefore) must be positive, positive and not negative")
+        "its \(name) is \(value), "
+          + (value < least ? "less than \(least)" : "more than \(most), which no recorder keeps"))
     }
     initialState = try container.decode(F.State.self, forKey: .initialState)
     events = try container.decode([F.Event].self, forKey: .events)

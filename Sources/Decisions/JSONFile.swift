@@ -51,27 +51,48 @@ public struct JSONFile<Value: Codable & SendableMetatype>: Sendable {
   ///
   /// Nothing is read or written until ``load()``, ``save(_:)`` or ``moveAside()``.
   /// - Parameters:
-  ///   - url: A file URL. If it leads to a symbolic link, saving replaces the file it links to.
+  ///   - url: A file URL. If it leads to a symbolic link, saving replaces the file it links to,
+  ///     and creates it if the link dangles. A URL that ends in `/`, as `URL(fileURLWithPath:)`
+  ///     makes one for a path where a folder is, names the same path without the slash (so a
+  ///     folder there is refused as a folder, and can be moved aside). A URL that is not a file
+  ///     URL makes each call throw: ``JSONFileError/unreadable(path:reason:)`` and its kin.
   ///   - version: The version of the format, 1 or more. Raise it when a file written by this
   ///     version of the app would be misread by an earlier one: earlier ones then refuse the file
   ///     with ``JSONFileError/newerVersion(path:found:supported:)``.
   ///   - maximumBytes: The largest file to read or write: 16 MiB unless given.
-  /// - Precondition: `url` is a file URL that does not end in `/`, `version` is 1 or more, and
-  ///   `maximumBytes` is positive.
+  /// - Precondition: `version` is 1 or more, and `maximumBytes` is positive: constants of the
+  ///   app's code, not data.
   public init(url: URL, version: Int = 1, maximumBytes: Int = 16 * 1024 * 1024) {
-    precondition(url.isFileURL, "JSONFile needs a file URL; \(url) is not one.")
-    precondition(
-      !url.hasDirectoryPath, "JSONFile needs the URL of a file; \(url) is the URL of a folder.")
     precondition(version >= 1, "A JSONFile's version is 1 or more, not \(version).")
     precondition(
       maximumBytes > 0, "A JSONFile's maximumBytes must be positive, not \(maximumBytes).")
-    self.url = url
+    if url.isFileURL, url.path(percentEncoded: false).isEmpty {
+      // NB: Foundation gives no path for `file:`, nor for a file URL whose path is not UTF-8.
+      self.url = url
+      self.path = url.absoluteString
+      self.refusal = "its path is empty, or is not UTF-8"
+    } else if url.isFileURL {
+      // NB: the path's bytes, not its Characters: a slash followed by a combining mark is one
+      // Character, and still a slash to the file system.
+      var bytes = Array(url.path(percentEncoded: false).utf8)
+      while bytes.count > 1, bytes.last == UInt8(ascii: "/") { bytes.removeLast() }
+      let path = String(decoding: bytes, as: UTF8.self)
+      self.url = url.hasDirectoryPath ? URL(filePath: path, directoryHint: .notDirectory) : url
+      self.path = path
+      self.refusal = nil
+    } else {
+      self.url = url
+      self.path = url.absoluteString
+      self.refusal = "it is not a file URL"
+    }
     self.version = version
     self.maximumBytes = maximumBytes
   }
 
-  /// The file's path, as errors name it.
-  var path: String { url.path(percentEncoded: false) }
+  /// The file's path, as errors name it: the URL itself when it is not a file URL.
+  let path: String
+  /// Why every call fails, for a URL that cannot name a file; nil for one that can.
+  private let refusal: String?
 
   // MARK: - Loading
 
@@ -85,6 +106,7 @@ public struct JSONFile<Value: Codable & SendableMetatype>: Sendable {
   ///   ``JSONFileError/newerVersion(path:found:supported:)``.
   /// - Complexity: O(*n*) in the size of the file, which is at most ``maximumBytes``.
   public func load() throws(JSONFileError) -> Value? {
+    if let refusal { throw .unreadable(path: path, reason: refusal) }
     let outcome: FileSystem.ReadOutcome
     do throws(FileSystem.Failure) {
       outcome = try FileSystem.contents(of: path, limit: maximumBytes)
@@ -127,12 +149,20 @@ public struct JSONFile<Value: Codable & SendableMetatype>: Sendable {
   /// Creates the folders above the file if they are missing. Writes the JSON to a new file in the
   /// same folder, flushes it to the disk, renames it over the old file and flushes the folder, so a
   /// crash or a full disk leaves the old file or the new one, whole. Refuses to replace a file that
-  /// ``load()`` cannot read.
+  /// ``load()`` cannot read. When the path is a symbolic link, the file it links to is written
+  /// (and created, with its folders, if the link dangles); the link stays.
+  ///
+  /// Once the new file is in place, it removes the temporary files that earlier saves of the same
+  /// file left when their process ended in the middle (killed, or the power lost): those whose
+  /// process is gone. A temporary file of a save still in flight, in this process or another, is
+  /// never touched.
   /// - Throws: ``JSONFileError/refusedToReplace(_:)`` with the reason the file there does not
   ///   load; ``JSONFileError/valueTooLarge(path:byteCount:limit:)``; or
   ///   ``JSONFileError/writeFailed(path:reason:)``. The file at the path, if any, is then as it was.
-  /// - Complexity: O(*n*) in the size of the value, plus a ``load()`` of the file it replaces.
+  /// - Complexity: O(*n*) in the size of the value, plus a ``load()`` of the file it replaces and a
+  ///   listing of its folder.
   public func save(_ value: Value) throws(JSONFileError) {
+    if let refusal { throw .writeFailed(path: path, reason: refusal) }
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     let bytes: [UInt8]
@@ -144,14 +174,13 @@ public struct JSONFile<Value: Codable & SendableMetatype>: Sendable {
     guard bytes.count <= maximumBytes else {
       throw .valueTooLarge(path: path, byteCount: bytes.count, limit: maximumBytes)
     }
-    // NB: when the path is a symbolic link, the file it links to is replaced, not the link. A
-    // file URL's path is absolute, so it has a slash before the name.
-    let target =
-      FileSystem.isSymbolicLink(path)
-      ? url.resolvingSymlinksInPath().path(percentEncoded: false) : path
-    let slash = target.lastIndex(of: "/") ?? target.startIndex
-    let folder = String(target[..<slash])
-    let name = target[slash...].dropFirst()
+    let target: String
+    do throws(FileSystem.Failure) {
+      target = try FileSystem.followingLinks(path)
+    } catch {
+      throw .writeFailed(path: path, reason: error.message)
+    }
+    let (folder, name) = FileSystem.split(target)
     do throws(FileSystem.Failure) {
       try FileSystem.createFolders(folder)
     } catch {
@@ -162,10 +191,8 @@ public struct JSONFile<Value: Codable & SendableMetatype>: Sendable {
     } catch {
       throw .refusedToReplace(error)
     }
-    // NB: the name is cut to 100 bytes, so that the temporary file's name stays within the 255 of
-    // most file systems however long the file's name is.
-    let shortName = String(decoding: name.utf8.prefix(100), as: UTF8.self)
-    let temporary = "\(folder)/.\(shortName).\(UInt64.random(in: 0...UInt64.max)).tmp"
+    let temporary = TemporaryFiles.begin(folder: folder, name: name)
+    defer { TemporaryFiles.end(temporary) }
     do throws(FileSystem.Failure) {
       try FileSystem.writeNewFile(temporary, bytes: bytes)
       try FileSystem.move(temporary, to: target)
@@ -174,6 +201,7 @@ public struct JSONFile<Value: Codable & SendableMetatype>: Sendable {
       throw .writeFailed(path: path, reason: error.message)
     }
     FileSystem.syncFolder(folder)
+    TemporaryFiles.removeStale(folder: folder, name: name)
   }
 
   // MARK: - Moving aside
@@ -186,6 +214,7 @@ public struct JSONFile<Value: Codable & SendableMetatype>: Sendable {
   /// - Returns: Where the file now is, or `nil` if nothing was at the path.
   /// - Throws: ``JSONFileError/moveAsideFailed(path:reason:)``; the file is then still at its path.
   public func moveAside() throws(JSONFileError) -> URL? {
+    if let refusal { throw .moveAsideFailed(path: path, reason: refusal) }
     do throws(FileSystem.Failure) {
       guard try FileSystem.exists(path) else { return nil }
       for number in 1...1_000 {

@@ -73,7 +73,7 @@ public enum JSONFileError: Error, Equatable, Sendable, Codable, CustomStringConv
   public var description: String {
     switch self {
     case .unreadable(let path, let reason):
-      return "Could not read \(path): \(reason)."
+      return "Could not read \(path): \(sentence(reason))"
     case .tooLarge(let path, let byteCount, let limit):
       return "\(path) is \(byteCount) bytes, over the limit of \(limit): it was not read."
     case .truncated(let path, 0):
@@ -84,7 +84,7 @@ public enum JSONFileError: Error, Equatable, Sendable, Codable, CustomStringConv
         before its value does.
         """
     case .corrupt(let path, let reason):
-      return "\(path) is corrupt: \(reason)\(reason.hasSuffix(".") ? "" : ".")"
+      return "\(path) is corrupt: \(sentence(reason))"
     case .newerVersion(let path, let found, let supported):
       return """
         \(path) is in format version \(found), newer than the \(supported) this app reads: \
@@ -100,9 +100,14 @@ public enum JSONFileError: Error, Equatable, Sendable, Codable, CustomStringConv
         that loading accepts.
         """
     case .writeFailed(let path, let reason):
-      return "Could not save \(path): \(reason)."
+      return "Could not save \(path): \(sentence(reason))"
     case .moveAsideFailed(let path, let reason):
-      return "Could not move \(path) aside: \(reason)."
+      return "Could not move \(path) aside: \(sentence(reason))"
     }
+  }
+
+  /// `reason` ending in one full stop: a reason may end in its own (an encoder's message does).
+  private func sentence(_ reason: String) -> String {
+    reason.hasSuffix(".") ? reason : reason + "."
   }
 }

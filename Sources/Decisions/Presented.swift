@@ -44,6 +44,13 @@ public struct Presented<Value> {
     identity = wrappedValue == nil ? 0 : ChangeVersions.next()
   }
 
+  /// An empty slot that draws no identity: a placeholder while an embedding changes the child.
+  @inlinable
+  init(placeholder: Void) {
+    value = nil
+    identity = 0
+  }
+
   /// The child's state, or `nil` when none is presented.
   ///
   /// Assigning a value presents a new child; changing the value in place keeps the child.

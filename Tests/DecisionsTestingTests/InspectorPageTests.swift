@@ -10,47 +10,56 @@ import Testing
 
   // MARK: - What the page shows
 
-  @Test func thePageHasOneTimelineEntryAndOneSectionPerStep() throws {
+  @Test func thePageHoldsEveryStepOnceInItsData() throws {
     let page = try Replay(Keypad.self, from: .init(), events: Self.events).inspectorPage()
     #expect(page.hasPrefix("<!DOCTYPE html>\n"))
     #expect(page.contains("<body data-steps=\"5\">"))
-    #expect(occurrences(of: "<li data-step=", in: page) == 5)
-    #expect(occurrences(of: "<section class=\"detail\" data-step=", in: page) == 6)
-    for number in 1...5 {
-      #expect(
-        page.contains("<li data-step=\"\(number)\" tabindex=\"-1\"><span class=\"n\">\(number)<"))
-      #expect(page.contains("<section class=\"detail\" data-step=\"\(number)\" hidden>"))
-    }
-    // The initial state is shown first; every step's section is hidden until chosen.
-    #expect(page.contains("<section class=\"detail\" data-step=\"0\">\n<h2>Initial state</h2>"))
+    #expect(page.contains("<p id=\"shown\">5 steps</p>"))
+    // The timeline and the sections are drawn by the script, from the data: none is in the HTML.
+    #expect(page.contains("<div id=\"scroller\"><ol id=\"steps\"></ol></div>"))
+    #expect(!page.contains("<li data-step="))
+    #expect(!page.contains("<section class=\"detail\""))
+    let data = try PageData(page)
+    #expect(data.count == 5)
+    #expect(data.initialState == "Keypad.State(lastDigits: [], isOpen: false, isLit: false)")
+    #expect(
+      (1...5).map { data.step($0).line }
+        == [".digit(7)", ".light(true)", ".digit(3)", ".digit(9)", ".digit(1)"])
   }
 
   @Test func aStepShowsItsEventDecisionsAndStateDiff() throws {
     let page = try Replay(Keypad.self, from: .init(), events: Self.events).inspectorPage()
-    let first = try section(1, of: page)
-    #expect(first.contains("<pre class=\"event\">.digit(7)</pre>"))
-    #expect(first.contains("<p class=\"none\">none</p>"))
-    #expect(
-      first.contains(
-        """
-        <pre class="diff"><span class="path">Keypad.State</span>
-        <span class="path">  .lastDigits[0]</span>
-        <span class="add">+   7</span></pre>
-        """))
-    let last = try section(5, of: page)
-    #expect(last.contains("<ol class=\"decisions\"><li><pre>.unlock</pre></li></ol>"))
-    #expect(last.contains("<span class=\"add\">+   true</span>"))
-    #expect(
-      last.contains(
-        "<pre class=\"state\">Keypad.State(lastDigits: [7, 3, 9, 1], isOpen: true, isLit: true)"))
+    let data = try PageData(page)
+    let first = data.step(1)
+    #expect(first.event == ".digit(7)")
+    #expect(first.decisions == [])
+    #expect(first.diff == "Keypad.State\n  .lastDigits[0]\n+   7")
+    let last = data.step(5)
+    #expect(last.decisions == [".unlock"])
+    #expect(last.diff?.contains("\n+   true") == true)
+    #expect(last.state == "Keypad.State(lastDigits: [7, 3, 9, 1], isOpen: true, isLit: true)")
   }
 
   @Test func aStepThatChangesNothingSaysSo() throws {
     let page = try Replay(Keypad.self, from: .init(), events: [.light(false)]).inspectorPage()
-    #expect(page.contains("<li data-step=\"1\" class=\"same\" tabindex=\"-1\">"))
     #expect(page.contains("<p id=\"shown\">1 step</p>"))
-    #expect(try section(1, of: page).contains("The state did not change."))
-    #expect(try !section(1, of: page).contains("<pre class=\"diff\">"))
+    let data = try PageData(page)
+    #expect(data.step(1).diff == nil)
+    #expect(data.step(1).state == data.initialState)
+  }
+
+  @Test func eachDistinctTextIsStoredOnce() throws {
+    // 1,000 steps that go back and forth between two states: two states, two events, two diffs.
+    let events = (0..<1_000).map { Keypad.Event.light($0.isMultiple(of: 2)) }
+    let page = try Replay(Keypad.self, from: .init(), events: events).inspectorPage()
+    let data = try PageData(page)
+    #expect(data.count == 1_000)
+    #expect(data.texts.count == 6)
+    #expect(Set(data.texts).count == data.texts.count)
+    #expect(data.step(999).event == ".light(true)" && data.step(1_000).event == ".light(false)")
+    #expect(data.step(999).diff == "Keypad.State\n  .isLit\n\u{2212}   false\n+   true")
+    // The steps take a few bytes each: far from the 820 a step took as HTML sections.
+    #expect(page.utf8.count < 40_000)
   }
 
   @Test func aFlightRecordingsPageSaysWhatTheRecordingIs() throws {
@@ -131,11 +140,24 @@ import Testing
       #expect(!page.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{0}" })
     }
     #expect(page.contains("<title>&lt;b&gt;Chat&lt;/b&gt; · inspector</title>"))
-    #expect(
-      page.contains(
-        "<pre class=\"event\">.send(&quot;&lt;script&gt;alert(1)&lt;/script&gt;&quot;)</pre>"))
-    #expect(page.contains(".send(&quot;\\&quot;\\&#39;&amp;amp;&lt;!--&quot;)"))
-    #expect(page.contains("\\u{1B}[2J"))
+    // In the data, `<`, `>` and `&` are JSON escapes: the data is one text, with no markup and
+    // no entity in it, whatever the events hold.
+    let data = try PageData(page)
+    #expect(!data.json.contains { "<>&".contains($0) })
+    #expect(page.contains(".send(\\\"\\u003cscript\\u003ealert(1)\\u003c/script\\u003e\\\")"))
+    #expect(data.step(1).event == ".send(\"<script>alert(1)</script>\")")
+    #expect(data.step(3).event == #".send("\"\'&amp;<!--")"#)
+    #expect(data.step(4).event.hasPrefix(#".send("\u{1B}[2J\0]]>")"#))
+    #expect(data.step(5).state.contains("</textarea></pre></section>"))
+  }
+
+  @Test func aTextThatLooksLikeTheEndOfTheDataStaysInIt() throws {
+    let hostile = "</div><script>alert(1)</script>\u{2028}\u{2029}\"]}"
+    let page = try Replay(Chat.self, from: .init(), events: [.send(hostile)]).inspectorPage()
+    #expect(occurrences(of: "<script", in: page) == 1)
+    let data = try PageData(page)
+    #expect(data.step(1).event.contains("</div><script>alert(1)</script>"))
+    #expect(data.step(1).state.contains("\u{2028}\u{2029}\\\"]}"))
   }
 
   @Test func thePageReferencesNothingOutsideItself() throws {
@@ -143,7 +165,7 @@ import Testing
       .inspectorPage()
     let lowercased = page.lowercased()
     // The one address is the event's own text, shown as text.
-    #expect(lowercased.contains("<code class=\"event\">.send(&quot;see https://example.com&quot;)"))
+    #expect(lowercased.contains(#".send(\"see https://example.com\")"#))
     let withoutEvent = lowercased.replacingOccurrences(of: "see https://example.com", with: "")
     for reference in ["http://", "https://", "src=", "href=", "url(", "@import", "//cdn"] {
       #expect(!withoutEvent.contains(reference), "\(reference)")
@@ -184,6 +206,36 @@ import Testing
     #expect(page.utf8.count <= 100_000)
   }
 
+  @Test func aPageWithTooManyStepsForItsBytesSaysSo() throws {
+    // 100,000 steps of a number: the states are tiny, the steps are many.
+    let replay = Replay(Sum.self, from: 0, events: Array(repeating: 1, count: 100_000))
+    #expect {
+      try replay.inspectorPage(limits: .init(bytes: 1_000_000))
+    } throws: { error in
+      guard
+        case .tooManyStepsForSize(100_000, let bytesPerStep, 1_000_000)? =
+          error as? InspectorPageError
+      else { return false }
+      return (5...100).contains(bytesPerStep)
+    }
+    #expect(
+      "\(InspectorPageError.tooManyStepsForSize(count: 100_000, bytesPerStep: 40, limit: 1_000_000))"
+        == "The inspector page would be larger than its limit of 1000000 bytes: the run has too "
+        + "many steps for it (100000, at about 40 bytes each, although its states are small); "
+        + "show fewer steps, such as a prefix of the replay, or raise the limit.")
+  }
+
+  @Test func aHundredThousandStepsOfATinyStateFitTheDefaultLimit() throws {
+    // Every state is a new one: nothing is shared but the event.
+    let replay = Replay(Sum.self, from: 0, events: Array(repeating: 1, count: 100_000))
+    let page = try replay.inspectorPage()
+    #expect(page.utf8.count <= InspectorPage.Limits().bytes)
+    let data = try PageData(page)
+    #expect(data.count == 100_000)
+    #expect(data.step(100_000).state == "100000")
+    #expect(data.step(100_000).diff == "Int\n\u{2212}   99999\n+   100000")
+  }
+
   // MARK: - Helpers
 
   /// The tags the page writes.
@@ -200,10 +252,50 @@ import Testing
     page.components(separatedBy: text).count - 1
   }
 
-  /// The section of step `number`.
-  private func section(_ number: Int, of page: String) throws -> String {
-    let start = try #require(page.range(of: "<section class=\"detail\" data-step=\"\(number)\""))
-    let end = try #require(page[start.upperBound...].range(of: "</section>"))
-    return String(page[start.lowerBound..<end.upperBound])
+}
+
+/// A page's data, decoded as its script reads it.
+struct PageData: Decodable {
+  /// One step, as the page shows it.
+  struct Step: Equatable {
+    var event: String
+    var line: String
+    var decisions: [String]
+    var diff: String?
+    var state: String
+  }
+
+  var texts: [String]
+  var events: [Int]
+  var decisions: [[Int]]
+  var initial: Int
+  var steps: [Int]
+  /// The data as the page holds it.
+  var json = ""
+
+  private enum CodingKeys: String, CodingKey {
+    case texts, events, decisions, initial, steps
+  }
+
+  /// The data of `page`: the text of its `<div id="data" hidden>`.
+  init(_ page: String) throws {
+    let start = try #require(page.range(of: "<div id=\"data\" hidden>"))
+    let end = try #require(page[start.upperBound...].firstIndex(of: "<"))
+    #expect(page[end...].hasPrefix("</div>\n"))
+    let json = String(page[start.upperBound..<end])
+    self = try JSONDecoder().decode(PageData.self, from: Data(json.utf8))
+    self.json = json
+  }
+
+  var count: Int { steps.count / 4 }
+  var initialState: String { texts[initial] }
+
+  /// Step `number`, counting from 1.
+  func step(_ number: Int) -> Step {
+    let at = (number - 1) * 4
+    return Step(
+      event: texts[events[steps[at] * 2]], line: texts[events[steps[at] * 2 + 1]],
+      decisions: decisions[steps[at + 1]].map { texts[$0] },
+      diff: steps[at + 2] < 0 ? nil : texts[steps[at + 2]], state: texts[steps[at + 3]])
   }
 }

@@ -1,3 +1,4 @@
+import Synchronization
 import TestSupport
 import Testing
 
@@ -384,6 +385,138 @@ extension ShrinkTests {
   func everyShrunkRunFailsAndIsOneMinimal(seed: Int) throws {
     var random = SeededRandom(seed: UInt64(seed))
     let events = (0..<30).map { _ in 1 + random.next(below: 9) }
+    let recording = Replay(Sum.self, from: 0, events: events)
+    for symptom in Self.sumSymptoms {
+      guard let shrunk = try? recording.shrink(keeping: symptom) else {
+        #expect(!Self.shows(symptom, events, recording: recording), "\(symptom.name)")
+        continue
+      }
+      #expect(shrunk.isOneMinimal)
+      Self.expectOneMinimal(symptom, shrunk.events, recording: recording)
+    }
+  }
+}
+
+extension ShrinkTests {
+  /// A symptom that shows on every other check, whatever the run: as flaky as a check can be.
+  static func alternating() -> Symptom<Sum> {
+    let checks = Mutex(0)
+    return .run("every other check") { _ in
+      checks.withLock { count in
+        count += 1
+        return count.isMultiple(of: 2) == false
+      }
+    }
+  }
+
+  @Test func aSymptomThatShowsOnlySometimesIsReportedAsFlaky() throws {
+    let recording = Replay(Sum.self, from: 0, events: Array(1...20))
+    // Without the re-check, the search's last answer is trusted: a "1-minimal" run that does not
+    // show the symptom when replayed.
+    let flaky = ShrinkError.flakySymptom(
+      symptom: "the run shows \"every other check\"", events: 1)
+    #expect(throws: flaky) { try recording.shrink(keeping: Self.alternating()) }
+    let error = ShrinkError.flakySymptom(symptom: "the run shows \"x\"", events: 1)
+    #expect(
+      error.description == """
+        The shrunk run (1 event) showed that the run shows "x" during the search, and not when it \
+        was replayed again: the symptom shows only sometimes, so no shrunk run can be trusted. \
+        Make the symptom's check and the core pure: they must not read a clock, a random number \
+        or shared state.
+        """)
+  }
+
+  @Test func expectNoSymptomFailsForAFlakySymptom() {
+    let recording = Replay(Sum.self, from: 0, events: Array(1...20))
+    let failures = withCapturedFailures { recording.expectNoSymptom(Self.alternating()) }
+    #expect(failures.count == 1)
+    #expect(failures.first?.message.contains("the symptom shows only sometimes") == true)
+  }
+}
+
+extension ShrinkTests {
+  /// A clock for the time limit that advances one second each time the search reads it.
+  final class SecondPerRead: Sendable {
+    let reads = Mutex(0)
+
+    func elapsed() -> Duration {
+      .seconds(
+        reads.withLock { count in
+          defer { count += 1 }
+          return count
+        })
+    }
+  }
+
+  @Test func theTimeLimitStopsTheSearchWithARunThatStillFails() throws {
+    let recording = Replay(Keypad.self, from: .init(), events: Self.planted)
+    let clock = SecondPerRead()
+    let shrunk = try recording.shrink(
+      keeping: Self.opensOnlyOnTheOwnersCode, simplify: nil, replayLimit: 100_000,
+      timeLimit: .seconds(10), elapsed: clock.elapsed)
+    #expect(shrunk.replays == 10)  // one read before each replay, the eleventh refused
+    #expect(shrunk.stoppedBy == .time(.seconds(10)))
+    #expect(!shrunk.isOneMinimal)
+    #expect(Self.shows(Self.opensOnlyOnTheOwnersCode, shrunk.events, recording: recording))
+    #expect(shrunk.events.count < 1_000)
+    #expect(
+      shrunk.description.contains(
+        "the time limit (10.0 seconds) stopped the search: it may not be minimal"))
+  }
+
+  @Test func theReplayLimitIsSaidToBeTheOneThatStopped() throws {
+    let recording = Replay(Keypad.self, from: .init(), events: Self.planted)
+    let shrunk = try recording.shrink(keeping: Self.opensOnlyOnTheOwnersCode, replayLimit: 20)
+    #expect(shrunk.stoppedBy == .replays(20))
+    let whole = try recording.shrink(keeping: Self.opensOnlyOnTheOwnersCode)
+    #expect(whole.stoppedBy == nil)
+  }
+
+  @Test func aTimeLimitBelowOrAtZeroIsAnError() {
+    let recording = Replay(Chat.self, from: .init(), events: [.send("@@")])
+    #expect(throws: ShrinkError.invalidTimeLimit(.zero)) {
+      try recording.shrink(keeping: Self.everyMessageIsLogged, timeLimit: .zero)
+    }
+    #expect(
+      ShrinkError.invalidTimeLimit(.seconds(-1)).description
+        == "The time limit must be more than zero, not -1.0 seconds.")
+  }
+
+  /// `count` zeros and `ones` ones, shuffled: a sum where the ones are the events that matter.
+  static func onesAmongZeros(_ ones: Int, of count: Int, seed: UInt64) -> [Int] {
+    var random = SeededRandom(seed: seed)
+    return (Array(repeating: 1, count: ones) + Array(repeating: 0, count: count - ones))
+      .shuffled(using: &random)
+  }
+
+  @Test func aLongRunWhereHalfTheEventsMatterShrinksInLinearlyManyReplays() throws {
+    let events = Self.onesAmongZeros(1_500, of: 3_000, seed: 3)
+    let recording = Replay(Sum.self, from: 0, events: events)
+    for symptom in [
+      Symptom<Sum>.invariantBroken("below 1,500") { $0 < 1_500 },
+      .run("ends at 1,500 or more") { ($0.last?.state ?? 0) >= 1_500 },
+    ] {
+      let shrunk = try recording.shrink(keeping: symptom)
+      #expect(shrunk.events == Array(repeating: 1, count: 1_500), "\(symptom.name)")
+      #expect(shrunk.isOneMinimal)
+      // Pinning alone would take about 1,500 binary searches of 12 replays each.
+      #expect(shrunk.replays < 3 * 3_000, "\(symptom.name): \(shrunk.replays) replays")
+    }
+  }
+
+  @Test func aLongRunWhereFewEventsMatterShrinksInFewReplays() throws {
+    let events = Self.onesAmongZeros(8, of: 20_000, seed: 4)
+    let recording = Replay(Sum.self, from: 0, events: events)
+    let shrunk = try recording.shrink(keeping: .invariantBroken("below 8") { $0 < 8 })
+    #expect(shrunk.events == Array(repeating: 1, count: 8))
+    #expect(shrunk.isOneMinimal)
+    #expect(shrunk.replays < 400, "\(shrunk.replays) replays")
+  }
+
+  @Test(arguments: 0..<5)
+  func everyShrunkLongRunFailsAndIsOneMinimal(seed: Int) throws {
+    var random = SeededRandom(seed: UInt64(100 + seed))
+    let events = (0..<1_100).map { _ in 1 + random.next(below: 9) }
     let recording = Replay(Sum.self, from: 0, events: events)
     for symptom in Self.sumSymptoms {
       guard let shrunk = try? recording.shrink(keeping: symptom) else {

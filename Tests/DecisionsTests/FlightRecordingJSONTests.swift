@@ -115,7 +115,6 @@ import Testing
       "[]", "42", "\"text\"", "null", "{}", #"{"version": 1}"#,
       #"{"format": "something-else", "version": 1}"#,
       #"{"format": "decisions.flight-recording"}"#,
-      #"{"format": "decisions.flight-recording", "version": "1"}"#,
     ]
     for other in others {
       #expect(Self.error(decoding: other.utf8) == .notAFlightRecording, "\(other)")
@@ -176,11 +175,65 @@ import Testing
         continue
       }
     }
-    // NB: Foundation's parser reports a number too large for `Int` as invalid JSON, at the root.
-    let huge = Self.error(decoding: try Self.json(changing: ["capacity": 1e300]))
-    guard case .malformedJSON = huge else {
-      Issue.record("a capacity of 1e300 gave \(String(describing: huge))")
-      return
+    #expect(
+      Self.error(decoding: try Self.json(changing: ["capacity": Int.max]))?.description
+        == "The flight recording does not fit together: its capacity is 9223372036854775807, "
+        + "more than 4611686018427387903, which no recorder keeps.")
+    #expect(
+      Self.error(decoding: try Self.json(changing: ["eventsBefore": -5]))?.description
+        == "The flight recording does not fit together: its events before is -5, less than 0.")
+  }
+
+  /// The recording's JSON with the text `old` replaced by `new`: for numbers no serializer writes.
+  static func json(replacing old: String, with new: String) throws -> String {
+    let json = try recording.json()
+    let changed = json.replacingOccurrences(of: old, with: new)
+    #expect(changed != json, "no \(old) in the recording")
+    return changed
+  }
+
+  @Test func aNumberThatIsNotAWholeIntNamesItsField() throws {
+    // NB: Foundation's parser reports a number too large for `Int` at the root, as if the JSON
+    // were invalid: each whole-number field says which it is.
+    let cases = [
+      ("\"version\":1", "\"version\":1e400", "version"),
+      ("\"version\":1", "\"version\":\"1\"", "version"),
+      ("\"capacity\":4", "\"capacity\":100000000000000000000000000000", "capacity"),
+      ("\"capacity\":4", "\"capacity\":1e300", "capacity"),
+      ("\"capacity\":4", "\"capacity\":4.5", "capacity"),
+      ("\"checkpointInterval\":2", "\"checkpointInterval\":1e29", "checkpointInterval"),
+      ("\"eventsBefore\":6", "\"eventsBefore\":-1e29", "eventsBefore"),
+    ]
+    for (old, new, field) in cases {
+      let json = try Self.json(replacing: old, with: new)
+      #expect(Self.error(decoding: json.utf8) == .invalidNumber(field: field), "\(new)")
+    }
+    #expect(
+      FlightRecordingError.invalidNumber(field: "version").description
+        == "The flight recording's \"version\" is not a valid number: it must be a whole number "
+        + "from -9223372036854775808 to 9223372036854775807.")
+    // A missing number is a missing key, as any other.
+    #expect(
+      Self.error(decoding: try Self.json(changing: ["capacity": nil]))
+        == .invalidContents(path: ".capacity", "the key is missing"))
+  }
+
+  @Test func everyMessageEndsWithOnePeriod() throws {
+    let errors: [FlightRecordingError?] = [
+      Self.error(decoding: try Self.json(changing: ["events": [["jump": [:]]]])),
+      Self.error(decoding: try Self.json(changing: ["trigger": ["kind": "panic"]])),
+      Self.error(decoding: try Self.json(changing: ["finalState": "text"])),
+      Self.error(decoding: Array("{\"format\": }".utf8)),
+      Self.error(decoding: try Self.json().prefix(10)),
+      Self.error(decoding: try Self.json(changing: ["capacity": 0])),
+      .invalidContents(path: ".events[1]", "The data isn't in the correct format."),
+      .malformedJSON("Unexpected end of file."),
+      .encodingFailed("Unable to encode Double.nan directly in JSON. "),
+      .inconsistent("3 events, more than 1."),
+    ]
+    for error in errors {
+      let message = error?.description ?? "no error"
+      #expect(message.hasSuffix(".") && !message.contains(".."), "\(message)")
     }
   }
 

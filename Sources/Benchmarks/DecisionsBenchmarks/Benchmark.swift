@@ -39,6 +39,8 @@ func runBenchmarks(_ options: Options) async {
     (15, { await childrenWorkCase($0) }),
     (16, { await childModelsCase($0) }),
     (17, { await flightRecorderCase($0) }),
+    (18, { await embeddingCase($0) }),
+    (19, { await shrinkCase($0) }),
   ]
   for (number, run) in cases where options.runs(case: number) {
     currentCase = "\(number)"

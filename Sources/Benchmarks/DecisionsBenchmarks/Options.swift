@@ -20,7 +20,7 @@ struct Options: Equatable {
   var help = false
 
   /// The numbers of all cases.
-  static let allCases = 1...17
+  static let allCases = 1...19
 
   /// The text `--help` prints.
   static let usage = """
@@ -34,7 +34,7 @@ struct Options: Equatable {
 
     OPTIONS:
       --quick          Fewer events and runs: a smoke test that finishes in well under 30 s.
-      --case <n>       Run only case <n> (1-17). Repeat it, or give a list: --case 2,3.
+      --case <n>       Run only case <n> (1-19). Repeat it, or give a list: --case 2,3.
                        A row letter runs one row of a case: --case 5b.
       --events <n>     Events per run for every selected case (for case 10: stores to create).
       --runs <n>       Timed runs per case (default 7; 3 with --quick).
@@ -71,6 +71,10 @@ struct Options: Equatable {
          (up to 10,000)
       17 cases 2 and 4 without and with a flight recorder (1,000 events, a checkpoint every
          100), in the same run; 17e with the recorder checking an invariant after each event
+      18 an event for a child of 100 or 1,600,000 elements: a sheet, a sheet's case, a stack
+         screen of a case, a stack screen (each pair flat: the child changes in place)
+      19 shrink: 50,000 recorded events (2,000 with --quick) where half (a) or 8 (b) matter,
+         one run each, within the default time limit of 60 s
     """
 
   /// A command line that cannot be run, with the reason.

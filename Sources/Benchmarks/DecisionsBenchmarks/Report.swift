@@ -135,6 +135,9 @@ struct Report {
     add("case 17: a recorder adds ≤ 30 ns (17d − 17c)", recorderCost("17d", "17c"), nanos) {
       $0 <= 30
     }
+    for (large, small) in [("18b", "18a"), ("18d", "18c"), ("18f", "18e"), ("18h", "18g")] {
+      add("case 18: 1.6 M ≤ 2× 100 elements (\(large))", ratio(large, to: small), plain) { $0 <= 2 }
+    }
     let transitions = { (value: Double) in "\(rate(value)) transitions/s" }
     add("case 13: explore ≥ 1 M transitions/s", row("13a").map { 1e9 / $0.median }, transitions) {
       $0 >= 1e6

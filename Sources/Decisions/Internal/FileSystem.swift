@@ -69,12 +69,13 @@ enum FileSystem {
     guard type == mode_t(S_IFREG) else {
       throw Failure("it is not a regular file (a pipe, socket or device)")
     }
-    let size = Int(info.st_size)
+    // NB: clamped: `Int` is 32 bits on some watches, and a file can be larger.
+    let size = Int(clamping: info.st_size)
     if size > limit { return .tooLarge(size) }
     // NB: read in chunks until the end, rather than `size` bytes, and stop past the limit: a file
     // that grew since fstat is caught too, and memory stays within the limit and one chunk.
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(size)
+    bytes.reserveCapacity(max(0, size))
     var chunk = [UInt8](repeating: 0, count: 64 * 1024)
     while bytes.count <= limit {
       let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
@@ -105,11 +106,52 @@ enum FileSystem {
     return lstat(path, &info) == 0 && info.st_mode & mode_t(S_IFMT) == mode_t(S_IFLNK)
   }
 
+  /// Splits `path` at its last slash into the folder ("" for the root) and the name.
+  ///
+  /// The split is by bytes: a slash followed by a combining mark is one `Character`, and still a
+  /// slash to the file system.
+  static func split(_ path: String) -> (folder: String, name: String) {
+    let bytes = path.utf8
+    guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return ("", path) }
+    return (
+      String(decoding: bytes[..<slash], as: UTF8.self),
+      String(decoding: bytes[bytes.index(after: slash)...], as: UTF8.self)
+    )
+  }
+
+  /// The path that writing to `path` replaces: `path` itself, or where the symbolic link there
+  /// leads, link after link, whether or not anything is there yet.
+  ///
+  /// A relative link is read from the link's folder.
+  /// - Throws: A ``Failure`` when a link cannot be read, or after 40 links (a loop).
+  static func followingLinks(_ path: String) throws(Failure) -> String {
+    var current = path
+    for _ in 0..<40 {
+      guard isSymbolicLink(current) else { return current }
+      var buffer = [CChar](repeating: 0, count: 4096)
+      let count = buffer.withUnsafeMutableBufferPointer {
+        readlink(current, $0.baseAddress!, $0.count)
+      }
+      guard count >= 0 else { throw .last() }
+      guard count < buffer.count else {
+        throw Failure("the symbolic link \(current) leads to a path too long to follow")
+      }
+      let destination = String(
+        decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      current =
+        destination.utf8.first == UInt8(ascii: "/")
+        ? destination : split(current).folder + "/" + destination
+    }
+    throw Failure("the symbolic link \(path) leads through too many links (a loop?)")
+  }
+
   /// Creates the folder at `path` and the folders above it that are missing.
   static func createFolders(_ path: String) throws(Failure) {
     var folder = ""
-    for component in path.split(separator: "/", omittingEmptySubsequences: true) {
-      folder += "/" + component
+    // NB: split by bytes, like `split(_:)`.
+    for component in path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true)
+    {
+      folder += "/" + String(decoding: component, as: UTF8.self)
       if mkdir(folder, 0o777) == 0 { continue }
       // NB: the reason is looked for only once mkdir failed: some systems report EROFS or EACCES
       // rather than EEXIST for a folder that exists.
@@ -167,4 +209,39 @@ enum FileSystem {
   static func remove(_ path: String) {
     unlink(path)
   }
+
+  /// The names in the folder at `path` ("" for the root), or nil if it cannot be listed.
+  static func names(in path: String) -> [String]? {
+    guard let directory = opendir(path.isEmpty ? "/" : path) else { return nil }
+    defer { closedir(directory) }
+    var names: [String] = []
+    while let entry = readdir(directory) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      if name != "." && name != ".." { names.append(name) }
+    }
+    return names
+  }
+
+  /// Whether the process `id` is still running, as far as this process can tell: true unless the
+  /// system says there is no such process.
+  static func processIsRunning(_ id: Int32) -> Bool {
+    kill(pid_t(id), 0) == 0 || errno != ESRCH
+  }
+
+  /// How many seconds ago the file at `path` last changed, or nil if nothing is there.
+  static func secondsSinceChanged(_ path: String) -> Int? {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return nil }
+    #if canImport(Darwin)
+      let changed = info.st_mtimespec.tv_sec
+    #else
+      let changed = info.st_mtim.tv_sec
+    #endif
+    return Int(time(nil) - changed)
+  }
+
+  /// This process's id.
+  static var processID: Int32 { Int32(getpid()) }
 }

@@ -13,7 +13,8 @@ extension Replay {
   /// - Throws: ``InspectorPageError`` when the run has more steps, or the page more bytes, than
   ///   `limits` allow.
   /// - Complexity: O(*n* × *s*) for *n* steps of states of size *s*: each step's states are
-  ///   compared and printed.
+  ///   compared and printed. The page holds each distinct text (event, decision, state, diff)
+  ///   once, and a few numbers per step.
   public func inspectorPage(
     title: String? = nil, limits: InspectorPage.Limits = .init()
   ) throws(InspectorPageError) -> String {
@@ -70,25 +71,22 @@ extension Replay {
         ))
     }
     try page.open(steps: count, rows: rows, finalDiff: finalDiff)
-    // NB: each state is reflected once, for its diff with the state before and for its text; the
-    // steps' sections are written before the timeline, which dims the steps that changed nothing.
+    // NB: each state is reflected once, for its diff with the state before and for its text.
     var previous = Node(reflecting: initialState)
     try page.addInitialState(previous.text)
-    var timeline: [(event: String, changed: Bool)] = []
-    for (index, step) in steps.enumerated() {
+    for step in steps {
       let after = Node(reflecting: step.state)
       let diff =
         previous == after
         ? nil
         : DiffFormat.standard.render(
           rootType: typeName(C.State.self), differences(between: previous, and: after))
+      let event = Node(reflecting: step.event)
       try page.addStep(
-        number: index + 1, event: describe(step.event),
+        event: event.text, flatEvent: event.flat,
         decisions: step.decisions.map { describe($0) }, diff: diff, state: after.text)
-      timeline.append((describeFlat(step.event), diff != nil))
       previous = after
     }
-    try page.addTimeline(timeline)
     return try page.close(explored: explored)
   }
 

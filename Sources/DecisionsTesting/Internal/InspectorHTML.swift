@@ -1,16 +1,18 @@
 // The inspector page's HTML, written as a replay is walked: the page's head and what the run is,
-// then one hidden section per step, then the timeline (which needs to know which steps changed the
-// state), and last the explored states (drawn by InspectorDiagram.swift, and listed) and the script. `close` puts the timeline before the
-// sections.
+// then the run's data (InspectorData.swift), and last the explored states (drawn by
+// InspectorDiagram.swift, and listed) and the script, which draws the timeline's visible rows and
+// the chosen step from the data.
 //
-// Everything recorded is written through `escaped(_:)`, as text between tags, never in an
-// attribute and never in the script: attributes hold only numbers and fixed words, and the script
-// finds its data in the document. A content security policy forbids loading anything, so a page
-// that somehow held markup could still reach no network.
+// Everything recorded is written either through `escaped(_:)`, as text between tags, or in the
+// data, a JSON text in a hidden element in which `<`, `>` and `&` are `\u` escapes: never in an
+// attribute and never in the script. Attributes hold only numbers and fixed words, the script
+// reads the data as text and writes it into the document only as text (`textContent`), never as
+// markup. A content security policy forbids loading anything, so a page that somehow held markup
+// could still reach no network.
 //
-// The byte limit is checked after each part is written, so a page that would be too large stops
-// at about the limit plus one step, not after all of it is built; `close` then joins the parts,
-// which holds the page twice for a moment.
+// The byte limit is checked after each step is added, so a page that would be too large stops at
+// about the limit plus one step, not after all of it is built, and the error says whether the
+// states or the number of steps made it too large.
 
 /// An inspector page being written.
 struct InspectorHTML {
@@ -32,12 +34,12 @@ struct InspectorHTML {
   /// The most characters of an event the timeline shows; the step's section shows all of it.
   static let timelineWidth = 160
 
-  /// The head, and what the run is.
+  /// The head, what the run is, and the timeline's frame.
   private var head = ""
-  /// The timeline of the steps.
-  private var timeline = ""
-  /// The sections of the initial state and the steps, and what follows them.
-  private var sections = ""
+  /// The run's steps, states and texts.
+  private var data = InspectorData()
+  /// How many steps the run has.
+  private var steps = 0
   private let title: String
   private let byteLimit: Int
 
@@ -46,19 +48,28 @@ struct InspectorHTML {
     self.byteLimit = byteLimit
   }
 
-  /// Appends `html` to a part of the page and checks the page's size.
-  private mutating func write(
-    _ html: String, to part: WritableKeyPath<InspectorHTML, String> = \.sections
-  ) throws(InspectorPageError) {
-    self[keyPath: part] += html
-    let size = head.utf8.count + timeline.utf8.count + sections.utf8.count
-    guard size <= byteLimit else { throw .tooLarge(limit: byteLimit) }
+  /// The page's size so far, in bytes of UTF-8.
+  private var size: Int { head.utf8.count + data.bytes }
+
+  /// The bytes of distinct states and diffs per step from which a page too large is blamed on its
+  /// states: below it, each step is small and there are too many of them.
+  static let largeStateBytesPerStep = 512
+
+  /// Throws when the page is past its limit, naming what made it so: its states and their diffs,
+  /// when they take more than `largeStateBytesPerStep` a step, or else the number of its steps.
+  private func checkSize() throws(InspectorPageError) {
+    guard size > byteLimit else { return }
+    guard data.stepCount > 0, data.stateBytes / data.stepCount < Self.largeStateBytesPerStep
+    else { throw .tooLarge(limit: byteLimit) }
+    throw .tooManyStepsForSize(
+      count: steps, bytesPerStep: data.bytes / data.stepCount, limit: byteLimit)
   }
 
-  /// Writes the head, the title and the table of what the run is.
+  /// Writes the head, the title, the table of what the run is, and the timeline's frame.
   mutating func open(steps: Int, rows: [(String, String)], finalDiff: String?)
     throws(InspectorPageError)
   {
+    self.steps = steps
     var html = """
       <!DOCTYPE html>
       <html lang="en">
@@ -88,91 +99,52 @@ struct InspectorHTML {
 
         """
     }
-    html += "</header>\n<main>\n"
-    try write(html, to: \.head)
-  }
-
-  /// Writes the timeline: one numbered entry per step, with its event on one line, dimmed when
-  /// the step left the state as it was.
-  mutating func addTimeline(_ steps: [(event: String, changed: Bool)]) throws(InspectorPageError) {
-    try write(
-      """
+    html += """
+      </header>
+      <main>
       <nav id="timeline" aria-label="Steps">
       <input id="filter" type="search" placeholder="Filter steps by event" \
       aria-label="Filter steps by event" autocomplete="off">
-      <p id="shown">\(steps.count == 1 ? "1 step" : "\(steps.count) steps")</p>
+      <p id="shown">\(steps == 1 ? "1 step" : "\(steps) steps")</p>
       <button id="initial-link" type="button">Initial state</button>
-      <ol id="steps">
+      <div id="scroller"><ol id="steps"></ol></div>
+      </nav>
+      <div id="details"><p class="none">The steps are shown by the page&#39;s script.</p></div>
+      </main>
 
-      """, to: \.timeline)
-    for (index, step) in steps.enumerated() {
-      let event = step.event
-      let shown =
-        event.count > Self.timelineWidth ? event.prefix(Self.timelineWidth) + "…" : event
-      try write(
-        "<li data-step=\"\(index + 1)\"\(step.changed ? "" : " class=\"same\"") tabindex=\"-1\">"
-          + "<span class=\"n\">\(index + 1)</span>"
-          + "<code class=\"event\">\(escaped(shown))</code></li>\n", to: \.timeline)
-    }
-    try write("</ol>\n</nav>\n", to: \.timeline)
+      """
+    head = html
+    try checkSize()
   }
 
-  /// Writes the section of the initial state, shown until a step is chosen.
+  /// Adds the initial state, shown until a step is chosen.
   mutating func addInitialState(_ state: String) throws(InspectorPageError) {
-    try write(
-      """
-      <section class="detail" data-step="0">
-      <h2>Initial state</h2>
-      <pre class="state">\(escaped(state))</pre>
-      </section>
-
-      """)
+    data.setInitialState(state)
+    try checkSize()
   }
 
-  /// Writes the hidden section of one step.
+  /// Adds one step: its event, in full and on one line, its decisions, its diff (nil when the
+  /// state did not change) and the state after it.
   mutating func addStep(
-    number: Int, event: String, decisions: [String], diff: String?, state: String
+    event: String, flatEvent: String, decisions: [String], diff: String?, state: String
   ) throws(InspectorPageError) {
-    var html = """
-      <section class="detail" data-step="\(number)" hidden>
-      <h2>Step \(number)</h2>
-      <h3>Event</h3>
-      <pre class="event">\(escaped(event))</pre>
-      <h3>Decisions</h3>
-
-      """
-    if decisions.isEmpty {
-      html += "<p class=\"none\">none</p>\n"
-    } else {
-      html += "<ol class=\"decisions\">"
-      html += decisions.map { "<li><pre>\(escaped($0))</pre></li>" }.joined()
-      html += "</ol>\n"
-    }
-    html += "<h3>State: − before, + after</h3>\n"
-    if let diff {
-      html += diffBlock(diff) + "\n"
-    } else {
-      html += "<p class=\"none unchanged\">The state did not change.</p>\n"
-    }
-    html += """
-      <details class="after"><summary>The state after step \(number)</summary>\
-      <pre class="state">\(escaped(state))</pre></details>
-      </section>
-
-      """
-    try write(html)
+    let shown =
+      flatEvent.count > Self.timelineWidth
+      ? flatEvent.prefix(Self.timelineWidth) + "…" : flatEvent
+    data.addStep(event: event, flatEvent: shown, decisions: decisions, diff: diff, state: state)
+    try checkSize()
   }
 
-  /// Writes the explored states, if any, and the script, and returns the whole page.
+  /// Writes the explored states, if any, the data and the script, and returns the whole page.
   mutating func close(explored: Explored?) throws(InspectorPageError) -> String {
-    try write("</div>\n</main>\n")
+    var tail = ""
     if let explored {
       let visited = explored.visits.count { !$0.isEmpty }
       let outside =
         explored.unexplored == 0
         ? "" : "; \(explored.unexplored) of its states are not among them"
       let isDrawn = if case .drawn = explored.diagram { true } else { false }
-      var html = """
+      tail += """
         <section id="explored"\(isDrawn ? " class=\"drawn\"" : "")>
         <h2>Explored states</h2>
         <p>\(escaped(explored.summary)). The run visited \(visited) of them, highlighted\(outside).\
@@ -181,7 +153,7 @@ struct InspectorHTML {
         """
       switch explored.diagram {
       case .drawn(let diagram):
-        html += """
+        tail += """
           <p class="legend">Each circle is a state, numbered as in the list below; each arrow, the \
           transitions from one state to another, with its event where it fits (hover for all; \
           events that leave a state as it was and decide nothing are not drawn). Filled: the \
@@ -193,33 +165,43 @@ struct InspectorHTML {
 
           """
       case .leftOut(let reason):
-        html += "<p class=\"left-out\">\(escaped(reason))</p>\n"
+        tail += "<p class=\"left-out\">\(escaped(reason))</p>\n"
       }
-      try write(html)
-      html = "<ol start=\"0\">\n"
+      if size + tail.utf8.count > byteLimit { throw .tooLarge(limit: byteLimit) }
+      tail += "<ol start=\"0\">\n"
       for (state, visits) in zip(explored.states, explored.visits) {
         if visits.isEmpty {
-          html += "<li><code>\(escaped(state))</code></li>\n"
+          tail += "<li><code>\(escaped(state))</code></li>\n"
         } else {
           let steps = visits.prefix(20).map(String.init).joined(separator: ", ")
-          html +=
+          tail +=
             "<li class=\"visited\" data-step=\"\(visits[0])\"><code>\(escaped(state))</code> "
             + "<span class=\"visits\">steps \(steps)\(visits.count > 20 ? ", …" : "")</span></li>\n"
         }
-        if html.utf8.count > byteLimit { throw .tooLarge(limit: byteLimit) }
+        if size + tail.utf8.count > byteLimit { throw .tooLarge(limit: byteLimit) }
       }
-      html += "</ol>\n</section>\n"
-      try write(html)
+      tail += "</ol>\n</section>\n"
     }
-    try write(
-      """
+    tail += """
       <output id="selftest" hidden></output>
       <script>\(inspectorScript)</script>
       </body>
       </html>
 
-      """)
-    return head + timeline + "<div id=\"details\">\n" + sections
+      """
+    let dataStart = "<div id=\"data\" hidden>"
+    let dataEnd = "</div>\n"
+    let total = size + dataStart.utf8.count + dataEnd.utf8.count + tail.utf8.count
+    if total > byteLimit { try checkSize() }
+    if total > byteLimit { throw .tooLarge(limit: byteLimit) }
+    var page = ""
+    page.reserveCapacity(total)
+    page += head
+    page += dataStart
+    data.write(to: &page)
+    page += dataEnd
+    page += tail
+    return page
   }
 
   /// A diff as lines, each marked as removed, added or a path.

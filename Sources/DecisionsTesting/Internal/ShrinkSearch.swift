@@ -25,30 +25,139 @@ where C.State: Sendable, C.Event: Sendable, C.Decision: Sendable {
   let cutsFailingRuns: Bool
   /// The most replays to spend.
   let replayLimit: Int
+  /// The most time to spend, as `elapsed` measures it.
+  let timeLimit: Duration
+  /// The time spent since the search began: a monotonic clock's, or a test's.
+  let elapsed: () -> Duration
   /// The replays spent so far.
   private(set) var replays = 0
-  /// Whether a replay was refused because the limit was reached.
-  private(set) var stoppedByLimit = false
+  /// The limit that refused a replay, if one did.
+  private(set) var stoppedBy: ShrinkLimit?
+
+  /// Runs longer than this many events are first shrunk by removing chunks (see
+  /// `removeChunks(_:)`), which needs no memory per candidate and replays only what follows each
+  /// chunk.
+  static var longRun: Int { 1_024 }
 
   init(
     initialState: C.State, check: @escaping Symptom<C>.Check, cutsFailingRuns: Bool,
-    replayLimit: Int
+    replayLimit: Int, timeLimit: Duration = .seconds(60),
+    elapsed: @escaping () -> Duration = { .zero }
   ) {
     self.initialState = initialState
     self.check = check
     self.cutsFailingRuns = cutsFailingRuns
     self.replayLimit = replayLimit
+    self.timeLimit = timeLimit
+    self.elapsed = elapsed
+  }
+
+  /// Whether a limit stopped the search.
+  var stoppedByLimit: Bool { stoppedBy != nil }
+
+  /// Counts a replay, or returns false when a limit refuses it.
+  private mutating func mayReplay() -> Bool {
+    if stoppedBy != nil { return false }
+    if replays >= replayLimit {
+      stoppedBy = .replays(replayLimit)
+      return false
+    }
+    if elapsed() >= timeLimit {
+      stoppedBy = .time(timeLimit)
+      return false
+    }
+    replays += 1
+    return true
   }
 
   /// Replays `events` and returns what the run shows, or nil when it does not show the symptom
-  /// (or the replay limit is reached).
+  /// (or a limit is reached).
   mutating func run(_ events: [C.Event]) -> Symptom<C>.Showing? {
-    guard replays < replayLimit else {
-      stoppedByLimit = true
-      return nil
-    }
-    replays += 1
+    guard mayReplay() else { return nil }
     return check(initialState, replay(C.self, from: initialState, events: events))
+  }
+
+  /// Replays `tail` after the run whose steps are `head`, and returns what the whole run shows
+  /// and the tail's steps; nil when a limit is reached.
+  ///
+  /// For a symptom that shows in a prefix, only the tail is checked, from the state the head ends
+  /// in: the caller knows that the head does not show the symptom, and each such check gives the
+  /// same answer for a run's tail, counted from there, as for the whole run.
+  private mutating func runTail(
+    after head: ArraySlice<TraceStep<C>>, _ tail: ArraySlice<C.Event>
+  ) -> (showing: Symptom<C>.Showing?, steps: [TraceStep<C>])? {
+    guard mayReplay() else { return nil }
+    let start = head.last?.state ?? initialState
+    let steps = replay(C.self, from: start, events: tail)
+    guard cutsFailingRuns else { return (check(initialState, Array(head) + steps), steps) }
+    let showing = check(start, steps).map {
+      Symptom<C>.Showing(steps: head.count + $0.steps, detail: $0.detail)
+    }
+    return (showing, steps)
+  }
+
+  /// Shrinks a long run by removing chunks of events, halving their size from half the run down
+  /// to one event, and then single events until none can go: a 1-minimal run unless a limit stops
+  /// it, when it returns the shortest run found that shows the symptom.
+  ///
+  /// Each level goes from the run's end to its start, so a chunk's removal leaves the steps
+  /// before it as they were: only the events after the chunk are replayed, from the state the
+  /// kept steps end in. Nothing is kept per candidate, so memory stays that of one run. For *k*
+  /// events that matter among *n*, a level tries at most 2*k* chunks once the levels above have
+  /// removed the rest: O(*k* log *n*) replays when *k* is small, O(*n*) when most events matter.
+  /// - Parameter events: A run that shows the symptom (at its last step, when failing runs are
+  ///   cut).
+  /// - Returns: The shrunk run, which shows the symptom.
+  mutating func removeChunks(_ events: [C.Event]) -> [C.Event] {
+    var current = events
+    guard let (first, firstSteps) = runTail(after: [], current[...]), first != nil else {
+      return current
+    }
+    var steps = firstSteps
+    // NB: a run cut at the step that shows the symptom needs its last event.
+    let needed = cutsFailingRuns ? 1 : 0
+    var size = max(1, (current.count - needed) / 2)
+    while !stoppedByLimit {
+      var tries = 0
+      var removed = 0
+      var end = current.count - needed
+      while end > 0 && !stoppedByLimit {
+        let start = max(0, end - size)
+        guard let (showing, tailSteps) = runTail(after: steps[..<start], current[end...]) else {
+          break
+        }
+        tries += 1
+        if let showing {
+          removed += 1
+          current.removeSubrange(start..<end)
+          steps.replaceSubrange(start..., with: tailSteps)
+          let kept = min(showing.steps, current.count)
+          if cutsFailingRuns && kept < current.count {
+            current.removeSubrange(kept...)
+            steps.removeSubrange(kept...)
+          }
+        }
+        end = min(start, current.count - needed)
+      }
+      // Single events again until a pass removes none: each was then tried on the final run.
+      if size == 1 {
+        if removed == 0 { break }
+        continue
+      }
+      // Halve the chunks, as ddmin does, when at least a quarter of them could go. Fewer say that
+      // the events that matter are denser than one a chunk, and a level of chunks too large to go
+      // costs a replay each and removes nothing. A chunk of size s goes with probability
+      // r = (1 − d)^s for a density d, and one of half the size with probability √r: so the size
+      // is halved until the rate, r taken to the root, is at least a half. No chunk that could
+      // go counts as half of one, so that an empty level does not end the halving.
+      var rate = (Double(max(removed * 2, 1)) / Double(max(tries * 2, 1))).squareRoot()
+      size /= 2
+      while rate < 0.5 && size > 1 {
+        size /= 2
+        rate = rate.squareRoot()
+      }
+    }
+    return current
   }
 
   /// How many of `events` a failing run keeps: the prefix that shows the symptom, or all of them.
@@ -57,7 +166,11 @@ where C.State: Sendable, C.Event: Sendable, C.Decision: Sendable {
   }
 
   /// Reduces `events`, which show the symptom, to a 1-minimal sublist that still shows it.
+  ///
+  /// A long run is shrunk by `removeChunks(_:)`; a short one by pinning and ddmin, which keep each
+  /// candidate's answer.
   mutating func minimize(_ events: [C.Event]) -> [C.Event] {
+    if events.count > Self.longRun { return removeChunks(events) }
     var answers: [[Int]: Int?] = [:]
     /// The candidate, cut to the prefix that fails, if it fails.
     func failing(_ candidate: [Int]) -> [Int]? {

@@ -27,23 +27,50 @@ where
   ///     Offer only simpler values: the shrinker accepts any that keeps the symptom.
   ///   - replayLimit: The most replays to spend; past it, the run shrunk so far is returned and
   ///     ``ShrunkRun/isOneMinimal`` is false.
+  ///   - timeLimit: The most time to spend, on a monotonic clock (`ContinuousClock`); past it, the
+  ///     run shrunk so far, which shows the symptom, is returned and ``ShrunkRun/isOneMinimal`` is
+  ///     false. The limit is checked before each replay, so the search can pass it by the time of
+  ///     one replay, and the two replays of the final check come after it.
   /// - Returns: The shrunk run.
   /// - Throws: ``ShrinkError`` when there is nothing to shrink: no events, a symptom the whole run
-  ///   does not show, or a disagreement with a recording that recorded no steps.
+  ///   does not show, or a disagreement with a recording that recorded no steps; and
+  ///   ``ShrinkError/flakySymptom(symptom:events:)`` when the shrunk run, replayed twice more,
+  ///   does not show the symptom both times: a symptom that shows only sometimes misleads the
+  ///   search, whose every step trusts one replay.
   /// - Complexity: O(*k* log *n* + *k*²) replays for *k* events that matter among *n*, when
   ///   removing events that do not matter never makes the symptom go; O(*n*²) at worst. Each
-  ///   replay runs the core once per event.
+  ///   replay runs the core once per event. A run of more than 1,024 events is shrunk by removing
+  ///   chunks, largest first, replaying only the events after each: O(*k* log *n*) replays for few
+  ///   events that matter, O(*n*) when most do.
   public func shrink(
     keeping symptom: Symptom<C>,
     simplify: ((C.Event) -> [C.Event])? = nil,
-    replayLimit: Int = 100_000
+    replayLimit: Int = 100_000,
+    timeLimit: Duration = .seconds(60)
+  ) throws(ShrinkError) -> ShrunkRun<C> {
+    let clock = ContinuousClock()
+    let start = clock.now
+    return try shrink(
+      keeping: symptom, simplify: simplify, replayLimit: replayLimit, timeLimit: timeLimit,
+      elapsed: { start.duration(to: clock.now) })
+  }
+
+  /// ``shrink(keeping:simplify:replayLimit:timeLimit:)`` with the time spent measured by
+  /// `elapsed`: a monotonic clock's, or a test's, which advances as the test says.
+  func shrink(
+    keeping symptom: Symptom<C>,
+    simplify: ((C.Event) -> [C.Event])?,
+    replayLimit: Int,
+    timeLimit: Duration,
+    elapsed: @escaping () -> Duration
   ) throws(ShrinkError) -> ShrunkRun<C> {
     guard replayLimit >= 1 else { throw .invalidReplayLimit(replayLimit) }
+    guard timeLimit > .zero else { throw .invalidTimeLimit(timeLimit) }
     guard !events.isEmpty else { throw .emptyRecording }
     guard let check = symptom.prepare(self) else { throw .nothingRecorded(symptom: symptom.name) }
     var search = ShrinkSearch(
       initialState: initialState, check: check, cutsFailingRuns: symptom.showsInPrefix,
-      replayLimit: replayLimit)
+      replayLimit: replayLimit, timeLimit: timeLimit, elapsed: elapsed)
     guard let whole = search.run(events) else {
       throw .symptomNotShown(symptom: symptom.name, events: count)
     }
@@ -59,11 +86,18 @@ where
       current = simpler
       simplifications += 1
     }
+    // The search trusted each answer once. A symptom that shows only sometimes (a check or a core
+    // that is not pure) can lead it to a run that does not show the symptom: so the result is
+    // replayed again, twice, and must show it both times.
     let steps = DecisionsTesting.replay(C.self, from: initialState, events: current)
+    let again = DecisionsTesting.replay(C.self, from: initialState, events: current)
+    guard let showing = check(initialState, steps), check(initialState, again) != nil else {
+      throw .flakySymptom(symptom: symptom.name, events: current.count)
+    }
     return ShrunkRun(
       initialState: initialState, events: current, steps: steps, symptom: symptom.name,
-      detail: check(initialState, steps)?.detail ?? "", originalCount: count,
-      replays: search.replays, isOneMinimal: !search.stoppedByLimit)
+      detail: showing.detail, originalCount: count,
+      replays: search.replays, stoppedBy: search.stoppedBy)
   }
 
   /// Asserts that the run does not show `symptom`; when it does, shrinks the run and fails the test
@@ -73,7 +107,7 @@ where
   /// few events that matter, not the thousand that were recorded.
   /// - Parameters:
   ///   - symptom: What must not happen.
-  ///   - simplify: Simpler versions of an event, as for ``shrink(keeping:simplify:replayLimit:)``.
+  ///   - simplify: Simpler versions of an event, as for ``shrink(keeping:simplify:replayLimit:timeLimit:)``.
   ///   - fileID: The caller's file id, for the failure's location.
   ///   - filePath: The caller's file path, for the failure's location.
   ///   - line: The caller's line, for the failure's location.
@@ -91,13 +125,17 @@ where
       reportFailure(try shrink(keeping: symptom, simplify: simplify).description, at: location)
     } catch .nothingRecorded(let name) {
       reportFailure(ShrinkError.nothingRecorded(symptom: name).description, at: location)
+    } catch .flakySymptom(let name, let events) {
+      // NB: the whole run showed the symptom once: that fails the test, flaky or not.
+      let error = ShrinkError.flakySymptom(symptom: name, events: events)
+      reportFailure(error.description, at: location)
     } catch {
       return  // no events, or the run does not show the symptom: it passes
     }
   }
 }
 
-/// A run shrunk by ``Replay/shrink(keeping:simplify:replayLimit:)``: the fewest events that still
+/// A run shrunk by ``Replay/shrink(keeping:simplify:replayLimit:timeLimit:)``: the fewest events that still
 /// show the symptom, and the ``CoreTest`` that tells their story.
 public struct ShrunkRun<C: Core> where C.State: Equatable, C.Decision: Equatable {
   /// The state the run starts from: the recording's.
@@ -115,9 +153,15 @@ public struct ShrunkRun<C: Core> where C.State: Equatable, C.Decision: Equatable
   public let originalCount: Int
   /// How many runs the shrinker replayed, the whole recording's first one included.
   public let replays: Int
-  /// Whether removing any single event makes the symptom go: false only when the replay limit
-  /// stopped the search early.
-  public let isOneMinimal: Bool
+  /// The limit that stopped the search before it could make the run 1-minimal, or nil when it
+  /// finished.
+  public let stoppedBy: ShrinkLimit?
+
+  /// Whether removing any single event makes the symptom go.
+  ///
+  /// It is false only when a limit (``stoppedBy``) stopped the search early; the run shows the
+  /// symptom either way.
+  public var isOneMinimal: Bool { stoppedBy == nil }
 
   /// The shrunk run as the Swift code of a ``CoreTest``, in the format ``Exploration`` prints its
   /// counterexamples: paste it into a test, where it compiles and passes as it is, then change the
@@ -149,12 +193,22 @@ extension ShrunkRun: CustomStringConvertible {
     ]
     if !detail.isEmpty { lines.append(detail) }
     let note =
-      isOneMinimal
-      ? "without any one of its events, the symptom goes"
-      : "the replay limit stopped the search: it may not be minimal"
+      switch stoppedBy {
+      case nil: "without any one of its events, the symptom goes"
+      case .replays: "the replay limit stopped the search: it may not be minimal"
+      case .time(let limit): "the time limit (\(limit)) stopped the search: it may not be minimal"
+      }
     lines.append("As a CoreTest (\(note)):\n\n" + coreTest)
     return lines.joined(separator: "\n")
   }
+}
+
+/// What stopped a shrink before its run was 1-minimal: see ``ShrunkRun/stoppedBy``.
+public enum ShrinkLimit: Equatable, Sendable {
+  /// The replay limit, this many replays, was spent.
+  case replays(Int)
+  /// The time limit, this long, was spent.
+  case time(Duration)
 }
 
 /// Why a run could not be shrunk.
@@ -168,6 +222,12 @@ public enum ShrinkError: Error, Equatable, Sendable {
   case nothingRecorded(symptom: String)
   /// The replay limit is less than 1.
   case invalidReplayLimit(Int)
+  /// The time limit is not positive.
+  case invalidTimeLimit(Duration)
+  /// The symptom showed only sometimes: the shrunk run, of `events` events, did not show it when
+  /// replayed again, so no shrunk run can be trusted. The symptom's check or the core is not
+  /// pure (it reads a clock, a random number or shared state).
+  case flakySymptom(symptom: String, events: Int)
 }
 
 extension ShrinkError: CustomStringConvertible {
@@ -185,6 +245,13 @@ extension ShrinkError: CustomStringConvertible {
         + "Journal, which records them, rather than its Recording."
     case .invalidReplayLimit(let limit):
       "The replay limit must be at least 1, not \(limit)."
+    case .invalidTimeLimit(let limit):
+      "The time limit must be more than zero, not \(limit)."
+    case .flakySymptom(let symptom, let events):
+      "The shrunk run (\(counted(events, "event"))) showed that \(symptom) during the search, "
+        + "and not when it was replayed again: the symptom shows only sometimes, so no shrunk run "
+        + "can be trusted. Make the symptom's check and the core pure: they must not read a "
+        + "clock, a random number or shared state."
     }
   }
 }

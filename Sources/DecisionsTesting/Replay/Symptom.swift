@@ -1,7 +1,7 @@
 import Decisions
 
 /// What counts as the failure when a run is shrunk: the symptom that the shorter run must still
-/// show (see ``Replay/shrink(keeping:simplify:replayLimit:)``).
+/// show (see ``Replay/shrink(keeping:simplify:replayLimit:timeLimit:)``).
 ///
 /// ```swift
 /// let symptom = Symptom<FactLoader>.invariantBroken("never more failures than taps") {

@@ -30,8 +30,8 @@ let options: Options
 do {
   options = try Options.parse(Array(CommandLine.arguments.dropFirst()))
 } catch {
-  do { try streams.error.write("\(program): \(error)\n\n\(Options.usage)\n") } catch { exit(2) }
-  exit(2)
+  // NB: one line, as every failure is; the usage is one `--help` away.
+  fail("\(error) (see \(program) --help)", status: 2)
 }
 if options.help {
   do {
