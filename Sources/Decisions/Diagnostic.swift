@@ -58,9 +58,9 @@ public enum StoreReport<F: Feature, Failure: Sendable>: Sendable {
   ///
   /// The scope lists the scopes of the embedding features, outermost first.
   case workWithoutLifetime(scope: [WorkID])
-  /// Events posted with ``Store/post(_:)`` reached the store's limit of `limit` waiting events
+  /// Events posted with ``Store/post(_:isolation:)`` reached the store's limit of `limit` waiting events
   /// (see ``Store/init(state:deps:diagnostics:recorder:postLimit:)``), and `refused` posts were
-  /// refused: posts from a task off the main thread, which may not block, or that waited longer
+  /// refused: posts from a task off the main actor, which may not block, or that waited longer
   /// than ``Store/postWaitLimit``. Posts from other threads waited for room instead.
   ///
   /// Reported after the events that filled the limit, once each time it is reached.

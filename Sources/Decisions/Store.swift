@@ -1,5 +1,4 @@
 import Dispatch
-import Foundation
 
 /// The imperative shell that runs a ``Feature``: it processes events, keeps and publishes state, and
 /// performs decisions through the feature's ``Feature/Deps``.
@@ -20,7 +19,7 @@ import Foundation
 /// is reported as ``StoreReport/workFailed(id:error:)``, or, with no diagnostics hook, printed to
 /// standard error by a debug build); stops with ``stop()`` or when released,
 /// cancelling its work and ending ``states(bufferingPolicy:)``; settles deterministically with
-/// ``settle()``; can be observed; takes events from synchronous code with ``post(_:)``; performs
+/// ``settle()``; can be observed; takes events from synchronous code with ``post(_:isolation:)``; performs
 /// the core's start decisions before anything else; and ends the work of children that leave the
 /// state (``Feature/childWork``). <doc:Architecture#Guarantees> states each of these ten guarantees
 /// precisely, with the tests that prove it.
@@ -88,10 +87,10 @@ public actor Store<F: Feature & SendableMetatype> {
   }
 
   /// Creates a store that runs feature `F` from an initial state, with a limit on the events
-  /// posted with ``post(_:)`` that wait at once.
+  /// posted with ``post(_:isolation:)`` that wait at once.
   ///
   /// The same as ``init(state:deps:diagnostics:recorder:)`` otherwise. Other stores have a limit
-  /// of ``defaultPostLimit``; ``post(_:)`` says what happens at the limit.
+  /// of ``defaultPostLimit``; ``post(_:isolation:)`` says what happens at the limit.
   /// - Parameters:
   ///   - state: The initial state, before the core's start.
   ///   - deps: The dependencies decisions are performed with.
@@ -111,7 +110,7 @@ public actor Store<F: Feature & SendableMetatype> {
       postLimit: postLimit)
   }
 
-  /// How many events posted with ``post(_:)`` may wait for a store at once, unless its
+  /// How many events posted with ``post(_:isolation:)`` may wait for a store at once, unless its
   /// initializer says otherwise: 65,536.
   public static var defaultPostLimit: Int { 65_536 }
 
@@ -170,7 +169,7 @@ public actor Store<F: Feature & SendableMetatype> {
   /// Processes an event: runs the core, stores and publishes the new state, performs the decisions.
   ///
   /// Returns once the event has been processed: its quick work is done and its long work has started.
-  /// Events posted earlier with ``post(_:)`` are processed first. After ``stop()`` the event is ignored
+  /// Events posted earlier with ``post(_:isolation:)`` are processed first. After ``stop()`` the event is ignored
   /// and reported to the diagnostics hook.
   public func send(_ event: F.Event) {
     loop.send(event)
@@ -188,7 +187,7 @@ public actor Store<F: Feature & SendableMetatype> {
   /// store's executor: for a burst (an import, a batch of readings) sent from another actor.
   ///
   /// Each event is its own step: the core runs once per event, observers see the state after
-  /// each, and a journal records each. Events posted earlier with ``post(_:)`` are processed
+  /// each, and a journal records each. Events posted earlier with ``post(_:isolation:)`` are processed
   /// first. Events that work sends back while the batch runs come after the whole batch, because
   /// the batch does not suspend.
   /// - Parameter events: The events, in the order to process them.
@@ -210,11 +209,11 @@ public actor Store<F: Feature & SendableMetatype> {
   ///
   /// Posted events wait for the store's executor, at most ``defaultPostLimit`` of them at once, or
   /// the `postLimit` the store was made with. A post that finds them at the limit:
-  /// - waits until the store takes them, on the main thread or a thread outside Swift concurrency
-  ///   (a thread of its own, a dispatch queue's), so that a poster goes at the store's pace; but
-  ///   waits at most ``postWaitLimit``, and is then refused, so that a thread the store itself
-  ///   waits for never deadlocks with it;
-  /// - is refused at once in a task off the main thread: on the cooperative pool, which a blocked
+  /// - waits until the store takes them, on the main actor or on a thread outside Swift
+  ///   concurrency (a thread of your own, a dispatch queue's, a UI callback), so that a poster goes
+  ///   at the store's pace; but waits at most ``postWaitLimit``, and is then refused, so that a
+  ///   thread the store itself waits for never deadlocks with it;
+  /// - is refused at once in a task off the main actor: on the cooperative pool, which a blocked
   ///   thread would starve, or on the store's own executor, where a wait would never end.
   ///
   /// Refused events are never processed, and never silent: the diagnostics hook hears
@@ -222,21 +221,29 @@ public actor Store<F: Feature & SendableMetatype> {
   /// (it hears it too when every post could wait), and a store without a hook has a debug build
   /// print how many it refused. Code in a task that sends many events should `await` ``send(_:)``,
   /// which waits for the store without blocking a thread.
-  public nonisolated func post(_ event: F.Event) {
+  /// - Parameters:
+  ///   - event: The event.
+  ///   - isolation: The caller's actor, which tells whether it is the main actor; leave it to its
+  ///     default.
+  public func post(
+    _ event: F.Event, isolation: isolated (any Actor)? = #isolation
+  ) {
     switch posted.append(event) {
     case .queuedFirst: Task { await self.processPosted() }
     case .queued, .refused: break
-    case .full: postAtLimit(event)
+    case .full: postAtLimit(event, onMainActor: isolation === MainActor.shared)
     }
   }
 
-  /// Posts an event that found the posted events at their limit: waits for room when the thread
+  // NB: the main actor may wait: the store never needs it to make room (it hands states to the
+  // main actor without waiting), and a UI whose posts were refused would lose its events. It is
+  // told by the caller's isolation, not the thread: on Linux the main actor's jobs may run on a
+  // thread other than the main thread.
+  /// Posts an event that found the posted events at their limit: waits for room when the caller
   /// may block, else has it refused and counted.
   @inline(never)
-  private nonisolated func postAtLimit(_ event: F.Event) {
-    // NB: the main thread may wait: the store never needs it to make room (it hands states to the
-    // main actor without waiting), and a main thread that refused posts would drop a UI's events.
-    let canWait = Thread.isMainThread || withUnsafeCurrentTask { $0 == nil }
+  private nonisolated func postAtLimit(_ event: F.Event, onMainActor: Bool) {
+    let canWait = onMainActor || withUnsafeCurrentTask { $0 == nil }
     let deadline = DispatchTime.now() + .seconds(Int(Self.postWaitLimit.components.seconds))
     if posted.appendAtLimit(event, canWait: canWait, until: deadline) == .queuedFirst {
       Task { await self.processPosted() }
@@ -271,7 +278,7 @@ public actor Store<F: Feature & SendableMetatype> {
 
   /// Stops the store: cancels all work and ends state observation.
   ///
-  /// Events posted with ``post(_:)`` before the call are processed first; events sent after it are
+  /// Events posted with ``post(_:isolation:)`` before the call are processed first; events sent after it are
   /// ignored. Each ignored event is reported as ``StoreReport/ignored(_:reason:)`` with
   /// ``IgnoredReason/stopped``. Stopping twice does nothing.
   public func stop() {

@@ -92,6 +92,32 @@ private func collectingMessages(_ body: (Messages) async -> Void) async {
 
   // NB: the pipe is filled first, so that the writer's thread blocks on the first line; the lines
   // after the one it can queue are dropped, and said to be once the pipe is read again.
+  // NB: poll(2) calls a Darwin pipe writable with 512 bytes of room; a longer line written by the
+  // caller could block it. Linux cuts lines to PIPE_BUF, so the test shortens the writer's bound.
+  /// A line longer than the writer's at-once bound goes to its thread, even to an empty pipe.
+  @Test func aLineLongerThanPipeBufGoesToTheThread() throws {
+    var ends: [Int32] = [0, 0]
+    try #require(pipe(&ends) == 0)
+    let writer = ReportWriter(capacity: 10, atOnceLength: 16)
+    writer.enqueue("short line\n", to: ends[1])
+    #expect(writer.linesWrittenAtOnce == 1)
+    writer.enqueue(String(repeating: "long ", count: 10) + "\n", to: ends[1])
+    #expect(writer.linesWrittenAtOnce == 1)
+    writer.waitUntilWritten()
+    close(ends[1])
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 256)
+    while true {
+      let count = read(ends[0], &buffer, buffer.count)
+      guard count > 0 else { break }
+      bytes += buffer[..<count]
+    }
+    close(ends[0])
+    #expect(
+      String(decoding: bytes, as: UTF8.self)
+        == "short line\n" + String(repeating: "long ", count: 10) + "\n")
+  }
+
   @Test func linesThatFindTheQueueFullAreDroppedAndCounted() throws {
     var ends: [Int32] = [0, 0]
     try #require(pipe(&ends) == 0)

@@ -3,6 +3,14 @@ import Synchronization
 
 // NB: not nested in the generic class: a nested type is generic too, and its metadata would be
 // looked up on each post (hot-path rule 1 in Internal/EventLoop.swift).
+/// What a post that found no room does next, in ``PostedEvents/appendAtLimit(_:canWait:until:)``.
+enum PostedAtLimit {
+  /// The post ended so.
+  case ended(PostedAppend)
+  /// The post waits on this semaphore, then tries again.
+  case waits(DispatchSemaphore)
+}
+
 /// What became of an event handed to ``PostedEvents/append(_:)``.
 enum PostedAppend {
   /// The event waits; a task is already on its way to process it.
@@ -23,7 +31,7 @@ enum PostedAppend {
 // in `[Event]` or a nested buffer struct: unspecialized, every `Array<Event>.append` and subscript
 // looked up the array's metadata, about 280 of the 800 instructions of a post. Pointer operations
 // need only `Event`'s own metadata, which this class carries.
-/// Events posted from synchronous code with ``Store/post(_:)``, waiting for the store's executor,
+/// Events posted from synchronous code with ``Store/post(_:isolation:)``, waiting for the store's executor,
 /// and whether a task is on its way to process them.
 ///
 /// At most `limit` events wait (see ``Store/init(state:deps:diagnostics:recorder:postLimit:)``): a
@@ -57,8 +65,12 @@ final class PostedEvents<Event>: @unchecked Sendable {
   @exclusivity(unchecked) private var roomWaiters = 0
   /// The most room the waiting buffer ever had, for tests of the bound.
   @exclusivity(unchecked) private var largestCapacity = 0
-  /// Signalled once for each thread that waited for room, when the store takes the waiting events.
-  private let room = DispatchSemaphore(value: 0)
+  // NB: one semaphore for each time the store takes the events, made by the first thread that
+  // waits: a thread that stopped waiting (its time ran out) leaves its signal on that take's
+  // semaphore, which no later waiter uses, so no waiter's wake-up is taken by another.
+  /// Signalled once for each thread that waits for room, when the store next takes the waiting
+  /// events; nil while no thread waits.
+  @exclusivity(unchecked) private var room: DispatchSemaphore?
 
   /// How many events a buffer first has room for.
   private static var initialCapacity: Int { 16 }
@@ -97,20 +109,24 @@ final class PostedEvents<Event>: @unchecked Sendable {
   @inline(never)
   func appendAtLimit(_ event: Event, canWait: Bool, until deadline: DispatchTime) -> PostedAppend {
     while true {
-      let appended = processingScheduled.withLock { processingScheduled -> PostedAppend? in
-        if waitingCount < limit { return insert(event, processingScheduled: &processingScheduled) }
+      let next = processingScheduled.withLock { processingScheduled -> PostedAtLimit in
+        if waitingCount < limit {
+          return .ended(insert(event, processingScheduled: &processingScheduled))
+        }
         reachedLimit = true
         guard canWait, DispatchTime.now() < deadline else {
           refused += 1
-          return .refused
+          return .ended(.refused)
         }
         roomWaiters += 1
-        return nil
+        let room = self.room ?? DispatchSemaphore(value: 0)
+        self.room = room
+        return .waits(room)
       }
-      if let appended { return appended }
-      // NB: a wait that times out leaves its signal to come: a later waiter then wakes once for
-      // nothing, finds the events still full, and waits again.
-      _ = room.wait(timeout: deadline)
+      switch next {
+      case .ended(let appended): return appended
+      case .waits(let room): _ = room.wait(timeout: deadline)
+      }
     }
   }
 
@@ -155,7 +171,8 @@ final class PostedEvents<Event>: @unchecked Sendable {
     spareStart = nil
     spareCapacity = 0
     // NB: one flag read on the common path: the limit's fields are touched only once reached.
-    let limitReport = processingScheduled.withLock { processingScheduled -> (Int, Int)? in
+    let limitReport = processingScheduled.withLock {
+      processingScheduled -> (refused: Int, waiters: Int, room: DispatchSemaphore?)? in
       swap(&waitingStart, &batchStart)
       swap(&waitingCapacity, &batchCapacity)
       swap(&waitingCount, &batchCount)
@@ -166,12 +183,13 @@ final class PostedEvents<Event>: @unchecked Sendable {
         reachedLimit = false
         refused = 0
         roomWaiters = 0
+        room = nil
       }
-      return (refused, roomWaiters)
+      return (refused, roomWaiters, room)
     }
-    if let limitReport {
+    if let limitReport, let room = limitReport.room {
       // NB: before the batch is processed: the waiting threads may fill the room meanwhile.
-      for _ in 0..<limitReport.1 { room.signal() }
+      for _ in 0..<limitReport.waiters { room.signal() }
     }
     if let start = batchStart {
       // NB: each event is moved out before it is processed, so the buffer is empty (its memory
@@ -190,7 +208,7 @@ final class PostedEvents<Event>: @unchecked Sendable {
     }
     spareStart = batchStart
     spareCapacity = batchCapacity
-    return limitReport?.0
+    return limitReport?.refused
   }
 
   /// How many threads wait for room, and how many posts were refused, since the store last took

@@ -25,9 +25,10 @@ private let systemWrite = write
 /// dropped and counted, and the next line queued is preceded by one that says how many were.
 ///
 /// A line that finds nothing queued and a descriptor that can take it without blocking (poll(2)
-/// says so, and it is not broken) is written at once by the caller, with SIGPIPE blocked for that
-/// write: so a process that ends right after still shows it. A writer made with
-/// `flushesAtExit` also waits at exit for the lines still queued, at most ``exitFlushLimit``.
+/// says so, it is not broken, and the line is at most PIPE_BUF bytes) is written at once by the
+/// caller, with SIGPIPE blocked for that write: so a process that ends right after still shows it.
+/// A writer made with `flushesAtExit` also waits at exit for the lines still queued, at most
+/// ``exitFlushLimit``.
 // NB: SIGPIPE for a failed write goes to the thread that wrote (Linux and Darwin both), so blocking
 // it in the writer's thread keeps it pending there, never delivered; the thread never unblocks it.
 package final class ReportWriter: Sendable {
@@ -40,6 +41,10 @@ package final class ReportWriter: Sendable {
 
   private let capacity: Int
   private let flushesAtExit: Bool
+  /// The longest line the caller writes at once, in UTF-8 bytes.
+  private let atOnceLength: Int
+  /// How many lines callers wrote at once, for tests.
+  private let writtenAtOnce = Atomic<Int>(0)
   private let state = Protected(State())
   // NB: held for each write, by the thread and by a caller that writes at once, so that lines keep
   // their order; a caller only tries it, and queues its line when the thread holds it.
@@ -66,15 +71,26 @@ package final class ReportWriter: Sendable {
     case mark(DispatchSemaphore)
   }
 
+  // NB: poll(2) says a pipe can take a write once it has room for PIPE_BUF bytes (512 on Darwin,
+  // 4,096 on Linux), no more: a longer line could block the caller, so it goes to the thread. On
+  // Linux, lines cut to `maximumLineLength` are never longer.
   /// Creates a writer whose queue holds at most `capacity` lines; its thread starts with the first
   /// line that must wait.
   /// - Parameters:
   ///   - capacity: The most lines that wait at once.
   ///   - flushesAtExit: Whether the process's exit waits for the lines still queued, at most
   ///     ``exitFlushLimit``: for a writer that lives as long as the process.
-  package init(capacity: Int, flushesAtExit: Bool = false) {
+  ///   - atOnceLength: The longest line, in UTF-8 bytes, that a caller writes at once:
+  ///     PIPE_BUF unless a test says less.
+  package init(capacity: Int, flushesAtExit: Bool = false, atOnceLength: Int = Int(PIPE_BUF)) {
     self.capacity = capacity
     self.flushesAtExit = flushesAtExit
+    self.atOnceLength = atOnceLength
+  }
+
+  /// How many lines callers wrote at once, rather than queue them for the thread.
+  package var linesWrittenAtOnce: Int {
+    writtenAtOnce.load(ordering: .relaxed)
   }
 
   /// How many lines were dropped because the queue was full.
@@ -93,8 +109,11 @@ package final class ReportWriter: Sendable {
     let written = writing.withLockIfAvailable { _ -> Bool in
       // NB: with the write lock held and nothing queued, every line before this one was written.
       let isIdle = state.withLock { $0.items.isEmpty && $0.droppedSinceQueued == 0 }
-      guard isIdle, Self.canTakeAtOnce(descriptor) else { return false }
+      guard isIdle, line.utf8.count <= atOnceLength, Self.canTakeAtOnce(descriptor) else {
+        return false
+      }
       Self.writeWithoutPipeSignal(line, to: descriptor)
+      writtenAtOnce.add(1, ordering: .relaxed)
       return true
     }
     if written == true { return true }
