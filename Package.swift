@@ -17,7 +17,12 @@ let package = Package(
     .target(name: "Decisions"),
     .target(name: "DecisionsTesting", dependencies: ["Decisions"]),
     .testTarget(
-      name: "DecisionsTests", dependencies: ["Decisions", "DecisionsTesting", "TestSupport"]),
+      name: "DecisionsTests",
+      dependencies: ["Decisions", "DecisionsTesting", "TestSupport", "unheard-error-exit"]),
+    // A program whose store's work fails unheard and that exits at once, which a test runs.
+    .executableTarget(
+      name: "unheard-error-exit", dependencies: ["Decisions"],
+      path: "Tests/Fixtures/UnheardErrorExit"),
     .testTarget(
       name: "DecisionsTestingTests",
       dependencies: ["Decisions", "DecisionsTesting", "TestSupport"],

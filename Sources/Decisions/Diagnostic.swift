@@ -58,13 +58,20 @@ public enum StoreReport<F: Feature, Failure: Sendable>: Sendable {
   ///
   /// The scope lists the scopes of the embedding features, outermost first.
   case workWithoutLifetime(scope: [WorkID])
+  /// Events posted with ``Store/post(_:isolation:)`` reached the store's limit of `limit` waiting events
+  /// (see ``Store/init(state:deps:diagnostics:recorder:postLimit:)``), and `refused` posts were
+  /// refused: posts from a task off the main actor, which may not block, or that waited longer
+  /// than ``Store/postWaitLimit``. Posts from other threads waited for room instead.
+  ///
+  /// Reported after the events that filled the limit, once each time it is reached.
+  case postLimitReached(limit: Int, refused: Int)
 }
 
 extension StoreReport {
   /// The same report with the error of failed work transformed, and every other case as it is.
   ///
-  /// One of two switches besides the cases that name each of them (the other is `StoreTest`'s
-  /// check of reports, in the testing module): a new case is added to both.
+  /// One of the two switches besides the cases that name each of them, with `StoreTest`'s reading
+  /// of a journal in `DecisionsTesting`: a new case is added to both.
   package func mapFailure<NewFailure: Sendable>(
     _ transform: (Failure) -> NewFailure
   ) -> StoreReport<F, NewFailure> {
@@ -78,6 +85,8 @@ extension StoreReport {
     case .workFailed(let id, let error): .workFailed(id: id, error: transform(error))
     case .workFinished(let id): .workFinished(id: id)
     case .workWithoutLifetime(let scope): .workWithoutLifetime(scope: scope)
+    case .postLimitReached(let limit, let refused):
+      .postLimitReached(limit: limit, refused: refused)
     }
   }
 }

@@ -89,7 +89,7 @@
 
     /// Sends an event to the store from synchronous code, in order.
     ///
-    /// See ``Store/post(_:)``.
+    /// See ``Store/post(_:isolation:)``.
     public func send(_ event: F.Event) {
       store.post(event)
     }

@@ -1,3 +1,5 @@
+import Dispatch
+
 /// The imperative shell that runs a ``Feature``: it processes events, keeps and publishes state, and
 /// performs decisions through the feature's ``Feature/Deps``.
 ///
@@ -17,7 +19,7 @@
 /// is reported as ``StoreReport/workFailed(id:error:)``, or, with no diagnostics hook, printed to
 /// standard error by a debug build); stops with ``stop()`` or when released,
 /// cancelling its work and ending ``states(bufferingPolicy:)``; settles deterministically with
-/// ``settle()``; can be observed; takes events from synchronous code with ``post(_:)``; performs
+/// ``settle()``; can be observed; takes events from synchronous code with ``post(_:isolation:)``; performs
 /// the core's start decisions before anything else; and ends the work of children that leave the
 /// state (``Feature/childWork``). <doc:Architecture#Guarantees> states each of these ten guarantees
 /// precisely, with the tests that prove it.
@@ -84,6 +86,38 @@ public actor Store<F: Feature & SendableMetatype> {
       state: state, deps: deps, diagnostics: diagnostics, observer: nil, recorder: recorder)
   }
 
+  /// Creates a store that runs feature `F` from an initial state, with a limit on the events
+  /// posted with ``post(_:isolation:)`` that wait at once.
+  ///
+  /// The same as ``init(state:deps:diagnostics:recorder:)`` otherwise. Other stores have a limit
+  /// of ``defaultPostLimit``; ``post(_:isolation:)`` says what happens at the limit.
+  /// - Parameters:
+  ///   - state: The initial state, before the core's start.
+  ///   - deps: The dependencies decisions are performed with.
+  ///   - diagnostics: The diagnostics hook, as for ``init(state:deps:diagnostics:)``.
+  ///   - recorder: The flight recorder, or nil for none.
+  ///   - postLimit: How many posted events may wait for the store at once; at least 1.
+  public init(
+    state: F.State,
+    deps: F.Deps,
+    diagnostics: (@Sendable (Diagnostic) -> Void)? = nil,
+    recorder: FlightRecorder<F>? = nil,
+    postLimit: Int
+  ) {
+    precondition(postLimit > 0, "Store: postLimit must be at least 1, not \(postLimit)")
+    self.init(
+      state: state, deps: deps, diagnostics: diagnostics, observer: nil, recorder: recorder,
+      postLimit: postLimit)
+  }
+
+  /// How many events posted with ``post(_:isolation:)`` may wait for a store at once, unless its
+  /// initializer says otherwise: 65,536.
+  public static var defaultPostLimit: Int { 65_536 }
+
+  /// How long a thread that may block waits for room when the store's posted events are at their
+  /// limit, before its post is refused: 10 seconds.
+  public static var postWaitLimit: Duration { .seconds(10) }
+
   /// Creates a store with a latest-state observer already attached, so it sees every change.
   /// - Parameters:
   ///   - state: The initial state: after the core's start when `startDecisions` is given.
@@ -93,15 +127,17 @@ public actor Store<F: Feature & SendableMetatype> {
   ///   - startDecisions: The start decisions the caller already had the core make, or `nil` to
   ///     run the core's start here.
   ///   - recorder: The flight recorder, if any.
+  ///   - postLimit: How many posted events may wait at once.
   init(
     state: F.State,
     deps: F.Deps,
     diagnostics: (@Sendable (Diagnostic) -> Void)?,
     observer: StateObserver?,
     startDecisions: [F.Decision]? = nil,
-    recorder: FlightRecorder<F>? = nil
+    recorder: FlightRecorder<F>? = nil,
+    postLimit: Int = Store.defaultPostLimit
   ) {
-    let posted = PostedEvents<F.Event>()
+    let posted = PostedEvents<F.Event>(limit: postLimit)
     let loop = EventLoop<F>(
       state: state, deps: deps, diagnostics: diagnostics, startDecisions: startDecisions,
       posted: posted, recorder: recorder)
@@ -133,7 +169,7 @@ public actor Store<F: Feature & SendableMetatype> {
   /// Processes an event: runs the core, stores and publishes the new state, performs the decisions.
   ///
   /// Returns once the event has been processed: its quick work is done and its long work has started.
-  /// Events posted earlier with ``post(_:)`` are processed first. After ``stop()`` the event is ignored
+  /// Events posted earlier with ``post(_:isolation:)`` are processed first. After ``stop()`` the event is ignored
   /// and reported to the diagnostics hook.
   public func send(_ event: F.Event) {
     loop.send(event)
@@ -151,7 +187,7 @@ public actor Store<F: Feature & SendableMetatype> {
   /// store's executor: for a burst (an import, a batch of readings) sent from another actor.
   ///
   /// Each event is its own step: the core runs once per event, observers see the state after
-  /// each, and a journal records each. Events posted earlier with ``post(_:)`` are processed
+  /// each, and a journal records each. Events posted earlier with ``post(_:isolation:)`` are processed
   /// first. Events that work sends back while the batch runs come after the whole batch, because
   /// the batch does not suspend.
   /// - Parameter events: The events, in the order to process them.
@@ -165,12 +201,51 @@ public actor Store<F: Feature & SendableMetatype> {
     loop.ignore(event, reason: reason)
   }
 
-  /// Sends an event from synchronous code, without waiting: for UI callbacks.
+  /// Sends an event from synchronous code, without waiting for it to be processed: for UI
+  /// callbacks.
   ///
-  /// Events posted from one thread are processed in the order posted, and before any event that thread
-  /// later sends with ``send(_:)``.
-  public nonisolated func post(_ event: F.Event) {
-    if posted.append(event) {
+  /// Events posted from one thread are processed in the order posted, and before any event that
+  /// thread later sends with ``send(_:)``.
+  ///
+  /// Posted events wait for the store's executor, at most ``defaultPostLimit`` of them at once, or
+  /// the `postLimit` the store was made with. A post that finds them at the limit:
+  /// - waits until the store takes them, on the main actor or on a thread outside Swift
+  ///   concurrency (a thread of your own, a dispatch queue's, a UI callback), so that a poster goes
+  ///   at the store's pace; but waits at most ``postWaitLimit``, and is then refused, so that a
+  ///   thread the store itself waits for never deadlocks with it;
+  /// - is refused at once in a task off the main actor: on the cooperative pool, which a blocked
+  ///   thread would starve, or on the store's own executor, where a wait would never end.
+  ///
+  /// Refused events are never processed, and never silent: the diagnostics hook hears
+  /// ``StoreReport/postLimitReached(limit:refused:)`` after the events that filled the limit
+  /// (it hears it too when every post could wait), and a store without a hook has a debug build
+  /// print how many it refused. Code in a task that sends many events should `await` ``send(_:)``,
+  /// which waits for the store without blocking a thread.
+  /// - Parameters:
+  ///   - event: The event.
+  ///   - isolation: The caller's actor, which tells whether it is the main actor; leave it to its
+  ///     default.
+  public func post(
+    _ event: F.Event, isolation: isolated (any Actor)? = #isolation
+  ) {
+    switch posted.append(event) {
+    case .queuedFirst: Task { await self.processPosted() }
+    case .queued, .refused: break
+    case .full: postAtLimit(event, onMainActor: isolation === MainActor.shared)
+    }
+  }
+
+  // NB: the main actor may wait: the store never needs it to make room (it hands states to the
+  // main actor without waiting), and a UI whose posts were refused would lose its events. It is
+  // told by the caller's isolation, not the thread: on Linux the main actor's jobs may run on a
+  // thread other than the main thread.
+  /// Posts an event that found the posted events at their limit: waits for room when the caller
+  /// may block, else has it refused and counted.
+  @inline(never)
+  private nonisolated func postAtLimit(_ event: F.Event, onMainActor: Bool) {
+    let canWait = onMainActor || withUnsafeCurrentTask { $0 == nil }
+    let deadline = DispatchTime.now() + .seconds(Int(Self.postWaitLimit.components.seconds))
+    if posted.appendAtLimit(event, canWait: canWait, until: deadline) == .queuedFirst {
       Task { await self.processPosted() }
     }
   }
@@ -203,7 +278,7 @@ public actor Store<F: Feature & SendableMetatype> {
 
   /// Stops the store: cancels all work and ends state observation.
   ///
-  /// Events posted with ``post(_:)`` before the call are processed first; events sent after it are
+  /// Events posted with ``post(_:isolation:)`` before the call are processed first; events sent after it are
   /// ignored. Each ignored event is reported as ``StoreReport/ignored(_:reason:)`` with
   /// ``IgnoredReason/stopped``. Stopping twice does nothing.
   public func stop() {

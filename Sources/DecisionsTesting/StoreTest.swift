@@ -119,7 +119,7 @@ public final class StoreTest<F: Feature>: Sendable {
         case .ignored(let event, let reason): ignored.append((event, reason))
         case .workFailed(let id, let error): errors.append((id, error))
         case .started, .received, .state, .decided, .workStarted, .workFinished,
-          .workWithoutLifetime:
+          .workWithoutLifetime, .postLimitReached:
           break
         }
       }

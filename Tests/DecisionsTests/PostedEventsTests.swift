@@ -1,3 +1,5 @@
+import Dispatch
+import Foundation
 import Synchronization
 import Testing
 
@@ -47,12 +49,40 @@ import Testing
 
   @Test func onlyTheFirstAppendAfterProcessingAsksForATask() {
     let posted = PostedEvents<Int>()
-    #expect(posted.append(1))
-    #expect(!posted.append(2))
+    #expect(posted.append(1) == .queuedFirst)
+    #expect(posted.append(2) == .queued)
     var seen: [Int] = []
     posted.processAll { seen.append($0) }
-    #expect(posted.append(3))
+    #expect(posted.append(3) == .queuedFirst)
     posted.processAll { seen.append($0) }
     #expect(seen == [1, 2, 3])
+  }
+
+  // NB: with one semaphore for every take, the post whose wait ran out left its signal there, and
+  // the next take's waiter took it at once, woke for nothing and counted itself again (2 here).
+  /// A post whose wait ran out leaves no wake-up behind for a post that waits at a later limit.
+  @Test func aWaitThatRanOutLeavesNoWakeUpForTheNextTake() {
+    let posted = PostedEvents<Int>(limit: 1)
+    _ = posted.append(0)
+    #expect(posted.appendAtLimit(1, canWait: true, until: .now() + .milliseconds(20)) == .refused)
+    var seen: [Int] = []
+    #expect(posted.processAll { seen.append($0) } == 1)
+    _ = posted.append(2)
+    let outcome = Mutex<PostedAppend?>(nil)
+    let done = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      let appended = posted.appendAtLimit(3, canWait: true, until: .now() + .seconds(10))
+      outcome.withLock { $0 = appended }
+      done.signal()
+    }
+    while posted.atLimit.waitingThreads == 0 { usleep(1_000) }
+    usleep(100_000)
+    #expect(posted.atLimit.waitingThreads == 1)
+    #expect(outcome.withLock { $0 } == nil)
+    #expect(posted.processAll { seen.append($0) } == 0)
+    done.wait()
+    #expect(outcome.withLock { $0 } == .queuedFirst)
+    posted.processAll { seen.append($0) }
+    #expect(seen == [0, 2, 3])
   }
 }

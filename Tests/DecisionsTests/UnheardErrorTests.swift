@@ -92,6 +92,32 @@ private func collectingMessages(_ body: (Messages) async -> Void) async {
 
   // NB: the pipe is filled first, so that the writer's thread blocks on the first line; the lines
   // after the one it can queue are dropped, and said to be once the pipe is read again.
+  // NB: poll(2) calls a Darwin pipe writable with 512 bytes of room; a longer line written by the
+  // caller could block it. Linux cuts lines to PIPE_BUF, so the test shortens the writer's bound.
+  /// A line longer than the writer's at-once bound goes to its thread, even to an empty pipe.
+  @Test func aLineLongerThanPipeBufGoesToTheThread() throws {
+    var ends: [Int32] = [0, 0]
+    try #require(pipe(&ends) == 0)
+    let writer = ReportWriter(capacity: 10, atOnceLength: 16)
+    writer.enqueue("short line\n", to: ends[1])
+    #expect(writer.linesWrittenAtOnce == 1)
+    writer.enqueue(String(repeating: "long ", count: 10) + "\n", to: ends[1])
+    #expect(writer.linesWrittenAtOnce == 1)
+    writer.waitUntilWritten()
+    close(ends[1])
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 256)
+    while true {
+      let count = read(ends[0], &buffer, buffer.count)
+      guard count > 0 else { break }
+      bytes += buffer[..<count]
+    }
+    close(ends[0])
+    #expect(
+      String(decoding: bytes, as: UTF8.self)
+        == "short line\n" + String(repeating: "long ", count: 10) + "\n")
+  }
+
   @Test func linesThatFindTheQueueFullAreDroppedAndCounted() throws {
     var ends: [Int32] = [0, 0]
     try #require(pipe(&ends) == 0)
@@ -207,6 +233,40 @@ private func collectingMessages(_ body: (Messages) async -> Void) async {
         #expect(heard.withLock { $0 } == 1)
         #expect(await withHandler.state.messages == ["\(failure)"])
         #expect(messages.containing(marker).isEmpty)
+      }
+    }
+
+    // NB: before the fix the report was queued for the writer's thread, and the process ended
+    // before the thread wrote it: standard error was empty in most runs.
+    @Test func aProgramThatExitsRightAfterTheErrorPrintsItsReport() throws {
+      for run in 1...5 {
+        let result = try runProduct("unheard-error-exit", [], timeLimit: .seconds(60))
+        #expect(result.status == 0, "run \(run)")
+        #expect(
+          result.errors.contains(
+            "Decisions: work \"open\" of Opener failed with Failure(message: \"the door is stuck\")"
+          ),
+          "run \(run): standard error was \(result.errors.debugDescription)")
+      }
+    }
+
+    // NB: the feature's name is the marker: no other suite's store runs `Inbox`.
+    @Test func aStoreWithoutAHookReportsRefusedPosts() async {
+      await collectingMessages { messages in
+        let box = StoreBox<Inbox>()
+        let store = Store<Inbox>(
+          state: .init(),
+          deps: .init(post: { count in
+            for _ in 0..<count { box.store?.post(.tick) }
+          }), postLimit: 4)
+        box.store = store
+        await store.send(.post(7))
+        await store.settle()
+        #expect(await store.state.ticks == 4)
+        #expect(
+          messages.containing("store of Inbox") == [
+            UnheardErrors.refusedPostsMessage(3, limit: 4, feature: Inbox.self)
+          ])
       }
     }
 

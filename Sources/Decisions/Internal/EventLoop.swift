@@ -205,7 +205,7 @@ final class EventLoop<F: Feature> {
     if isStartPending { performStartIfPending() }  // rule 2
     guard !isProcessing else { return wait(event) }
     isProcessing = true
-    if !posted.isEmpty { posted.processAll { process($0) } }
+    if !posted.isEmpty { processPostedBatch() }
     process(event)
     if hasWaiting || hookWantsCatchUp { finishSend() }
     isProcessing = false
@@ -230,7 +230,7 @@ final class EventLoop<F: Feature> {
       return
     }
     isProcessing = true
-    if !posted.isEmpty { posted.processAll { process($0) } }
+    if !posted.isEmpty { processPostedBatch() }
     var index = 0  // rule 3
     while index < events.count {
       process(events[index])
@@ -245,11 +245,17 @@ final class EventLoop<F: Feature> {
     if isStartPending { performStartIfPending() }
     if !isProcessing, !posted.isEmpty {
       isProcessing = true
-      posted.processAll { process($0) }
+      processPostedBatch()
       if hasWaiting || hookWantsCatchUp { finishSend() }
       isProcessing = false
     }
     resumeSettleWaitersIfSettled()
+  }
+
+  /// Processes the events posted so far, then reports that they reached the store's limit of
+  /// posted events, if they did.
+  private func processPostedBatch() {
+    if let refused = posted.processAll({ process($0) }) { reportPostLimit(refused: refused) }
   }
 
   /// Processes the events sent while the last one was processed, and tells the hook that the loop
@@ -517,6 +523,18 @@ final class EventLoop<F: Feature> {
   private func reportFinished(_ id: WorkID?, error: (any Error)?) {
     if let error { diagnostics?(.workFailed(id: id, error: error)) }
     diagnostics?(.workFinished(id: id))
+  }
+
+  /// Reports that the posted events reached the store's limit, and how many posts were refused:
+  /// to the diagnostics hook, or, without one, in a debug build's standard error when posts were
+  /// refused.
+  @inline(never)
+  private func reportPostLimit(refused: Int) {
+    if hasDiagnostics {
+      diagnostics?(.postLimitReached(limit: posted.limit, refused: refused))
+    } else if refused > 0 {
+      UnheardErrors.reportRefusedPosts(refused, limit: posted.limit, feature: F.self)
+    }
   }
 
   @inline(never)

@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -13,8 +14,8 @@ import Dispatch
 // NB: the C function, which the static method `write(_:to:)` hides inside the type.
 private let systemWrite = write
 
-/// Writes lines to file descriptors from a thread of its own, so that the caller never waits and
-/// never dies of a broken pipe.
+/// Writes lines to file descriptors, at once when the descriptor can take them or else from a
+/// thread of its own, so that the caller never waits and never dies of a broken pipe.
 ///
 /// A store reports on its executor, where a write to a pipe that nobody reads blocks until someone
 /// does, and a write to a pipe whose reader has gone raises SIGPIPE, which ends the process. Here a
@@ -22,6 +23,12 @@ private let systemWrite = write
 /// alone (the process's handling of SIGPIPE is the app's) writes it: a broken pipe fails the write
 /// with EPIPE, and a pipe nobody reads blocks that thread only. A line that finds the queue full is
 /// dropped and counted, and the next line queued is preceded by one that says how many were.
+///
+/// A line that finds nothing queued and a descriptor that can take it without blocking (poll(2)
+/// says so, it is not broken, and the line is at most PIPE_BUF bytes) is written at once by the
+/// caller, with SIGPIPE blocked for that write: so a process that ends right after still shows it.
+/// A writer made with `flushesAtExit` also waits at exit for the lines still queued, at most
+/// ``exitFlushLimit``.
 // NB: SIGPIPE for a failed write goes to the thread that wrote (Linux and Darwin both), so blocking
 // it in the writer's thread keeps it pending there, never delivered; the thread never unblocks it.
 package final class ReportWriter: Sendable {
@@ -29,8 +36,20 @@ package final class ReportWriter: Sendable {
   /// bounded.
   package static let maximumLineLength = 4_096
 
+  /// How long a writer made with `flushesAtExit` waits at the process's exit for its queued lines.
+  package static let exitFlushLimit: Duration = .milliseconds(200)
+
   private let capacity: Int
+  private let flushesAtExit: Bool
+  /// The longest line the caller writes at once, in UTF-8 bytes.
+  private let atOnceLength: Int
+  /// How many lines callers wrote at once, for tests.
+  private let writtenAtOnce = Atomic<Int>(0)
   private let state = Protected(State())
+  // NB: held for each write, by the thread and by a caller that writes at once, so that lines keep
+  // their order; a caller only tries it, and queues its line when the thread holds it.
+  /// Held while a line is written.
+  private let writing = Mutex(())
   /// Signalled once for each item queued.
   private let queued = DispatchSemaphore(value: 0)
 
@@ -52,10 +71,26 @@ package final class ReportWriter: Sendable {
     case mark(DispatchSemaphore)
   }
 
+  // NB: poll(2) says a pipe can take a write once it has room for PIPE_BUF bytes (512 on Darwin,
+  // 4,096 on Linux), no more: a longer line could block the caller, so it goes to the thread. On
+  // Linux, lines cut to `maximumLineLength` are never longer.
   /// Creates a writer whose queue holds at most `capacity` lines; its thread starts with the first
-  /// line.
-  package init(capacity: Int) {
+  /// line that must wait.
+  /// - Parameters:
+  ///   - capacity: The most lines that wait at once.
+  ///   - flushesAtExit: Whether the process's exit waits for the lines still queued, at most
+  ///     ``exitFlushLimit``: for a writer that lives as long as the process.
+  ///   - atOnceLength: The longest line, in UTF-8 bytes, that a caller writes at once:
+  ///     PIPE_BUF unless a test says less.
+  package init(capacity: Int, flushesAtExit: Bool = false, atOnceLength: Int = Int(PIPE_BUF)) {
     self.capacity = capacity
+    self.flushesAtExit = flushesAtExit
+    self.atOnceLength = atOnceLength
+  }
+
+  /// How many lines callers wrote at once, rather than queue them for the thread.
+  package var linesWrittenAtOnce: Int {
+    writtenAtOnce.load(ordering: .relaxed)
   }
 
   /// How many lines were dropped because the queue was full.
@@ -63,11 +98,30 @@ package final class ReportWriter: Sendable {
     state.withLock { $0.dropped }
   }
 
-  /// Queues `line` to be written to `descriptor`, or drops it when the queue is full; never waits.
-  /// - Returns: Whether the line was queued.
+  /// Writes `line` to `descriptor` at once when it can, else queues it; never waits.
+  ///
+  /// The line is written at once when nothing waits and the descriptor can take it without
+  /// blocking; otherwise it is queued, or dropped when the queue is full.
+  /// - Returns: Whether the line was written or queued.
   @discardableResult
   package func enqueue(_ line: String, to descriptor: Int32) -> Bool {
     let line = Self.cut(line)
+    let written = writing.withLockIfAvailable { _ -> Bool in
+      // NB: with the write lock held and nothing queued, every line before this one was written.
+      let isIdle = state.withLock { $0.items.isEmpty && $0.droppedSinceQueued == 0 }
+      guard isIdle, line.utf8.count <= atOnceLength, Self.canTakeAtOnce(descriptor) else {
+        return false
+      }
+      Self.writeWithoutPipeSignal(line, to: descriptor)
+      writtenAtOnce.add(1, ordering: .relaxed)
+      return true
+    }
+    if written == true { return true }
+    return queue(line, to: descriptor)
+  }
+
+  /// Queues `line` for the thread, or drops it when the queue is full.
+  private func queue(_ line: String, to descriptor: Int32) -> Bool {
     let (isQueued, start) = state.withLock { state -> (Bool, Bool) in
       guard state.items.count < capacity else {
         state.dropped += 1
@@ -88,6 +142,14 @@ package final class ReportWriter: Sendable {
   /// Blocks until every line queued before the call was written, or failed to be: for tests, which
   /// close the descriptor next.
   package func waitUntilWritten() {
+    _ = waitUntilWritten(timeout: .distantFuture)
+  }
+
+  /// Blocks until every line queued before the call was written, or failed to be, or until
+  /// `timeout`.
+  /// - Returns: Whether the lines were written in time.
+  package func waitUntilWritten(timeout: DispatchTime) -> Bool {
+    guard state.withLock({ $0.isStarted }) else { return true }
     let done = DispatchSemaphore(value: 0)
     // NB: a mark is queued even when the queue is full of lines, so that the wait ends.
     let start = state.withLock { state in
@@ -97,8 +159,49 @@ package final class ReportWriter: Sendable {
     }
     if start { startThread() }
     queued.signal()
-    done.wait()
+    return done.wait(timeout: timeout) == .success
   }
+
+  /// Whether `descriptor` can take a line now without blocking, and is not broken: poll(2) with no
+  /// timeout.
+  private static func canTakeAtOnce(_ descriptor: Int32) -> Bool {
+    var request = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+    let ready = poll(&request, 1, 0)
+    let broken = Int16(POLLERR) | Int16(POLLHUP) | Int16(POLLNVAL)
+    return ready == 1 && request.revents & Int16(POLLOUT) != 0 && request.revents & broken == 0
+  }
+
+  // NB: the caller's thread may be any thread of the app's: SIGPIPE is blocked for it only during
+  // the write (a reader that goes between the poll and the write fails it with EPIPE), and a
+  // SIGPIPE that the write left pending is taken, so that it is never delivered once unblocked.
+  /// Writes `text` on the caller's thread with SIGPIPE blocked for it.
+  private static func writeWithoutPipeSignal(_ text: String, to descriptor: Int32) {
+    var pipeSignal = sigset_t()
+    sigemptyset(&pipeSignal)
+    sigaddset(&pipeSignal, SIGPIPE)
+    var previous = sigset_t()
+    pthread_sigmask(SIG_BLOCK, &pipeSignal, &previous)
+    var pendingBefore = sigset_t()
+    sigpending(&pendingBefore)
+    write(text, to: descriptor)
+    var pendingAfter = sigset_t()
+    sigpending(&pendingAfter)
+    if sigismember(&pendingAfter, SIGPIPE) == 1, sigismember(&pendingBefore, SIGPIPE) == 0 {
+      var taken: Int32 = 0
+      sigwait(&pipeSignal, &taken)
+    }
+    pthread_sigmask(SIG_SETMASK, &previous, nil)
+  }
+
+  /// Registers, once per process, the wait at exit for the lines of ``UnheardErrors/writer``.
+  private static let exitFlush: Void = {
+    _ = atexit {
+      let limit = ReportWriter.exitFlushLimit.components
+      let nanoseconds = Int(limit.seconds) * 1_000_000_000 + Int(limit.attoseconds / 1_000_000_000)
+      _ = UnheardErrors.writer.waitUntilWritten(
+        timeout: .now() + .nanoseconds(nanoseconds))
+    }
+  }()
 
   /// `line`, cut to ``maximumLineLength`` bytes.
   private static func cut(_ line: String) -> String {
@@ -143,6 +246,7 @@ package final class ReportWriter: Sendable {
     #else
       pthread_detach(thread)
     #endif
+    if flushesAtExit { _ = Self.exitFlush }
   }
 
   /// Writes what is queued, for ever.
@@ -153,23 +257,28 @@ package final class ReportWriter: Sendable {
     pthread_sigmask(SIG_BLOCK, &pipeSignal, nil)
     while true {
       queued.wait()
-      let item = state.withLock { state in
-        state.items.isEmpty ? nil : state.items.removeFirst()
+      writing.withLock { _ in writeNext() }
+    }
+  }
+
+  /// Writes the oldest item queued, if any: with the write lock held.
+  private func writeNext() {
+    let item = state.withLock { state in
+      state.items.isEmpty ? nil : state.items.removeFirst()
+    }
+    switch item {
+    case .line(let line, let descriptor, let dropped):
+      if dropped > 0 {
+        Self.write(
+          "Decisions: \(dropped) \(dropped == 1 ? "report was" : "reports were") dropped, as "
+            + "the descriptor was not taking them\n",
+          to: descriptor)
       }
-      switch item {
-      case .line(let line, let descriptor, let dropped):
-        if dropped > 0 {
-          Self.write(
-            "Decisions: \(dropped) \(dropped == 1 ? "report was" : "reports were") dropped, as "
-              + "the descriptor was not taking them\n",
-            to: descriptor)
-        }
-        Self.write(line, to: descriptor)
-      case .mark(let done):
-        done.signal()
-      case nil:
-        continue
-      }
+      Self.write(line, to: descriptor)
+    case .mark(let done):
+      done.signal()
+    case nil:
+      break
     }
   }
 
