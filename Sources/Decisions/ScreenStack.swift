@@ -108,6 +108,38 @@ public struct ScreenStack<Screen> {
     }
   }
 
+  /// The state of the screen with id `id` when it is the case that `embed` makes, to read or
+  /// change one screen in place.
+  ///
+  /// In a test step, change the one field the event changed rather than rebuild the screen:
+  /// ```swift
+  /// test.send(.detail(id: ScreenID(0), .deleteTapped)) {
+  ///   $0.path[id: ScreenID(0), case: Path.detail]?.destination = .dialog(.deleteSyncUp)
+  /// }
+  /// ```
+  /// Reading gives nil when no screen has the id, or when it is another case; a change through
+  /// `?.` then changes nothing, and the step's comparison shows the difference. Setting a state
+  /// makes the screen that case, as `self[id: id] = embed(state)` does; setting nil changes
+  /// nothing (pop with `self[id: id] = nil`).
+  ///
+  /// The case is told by reflection, as in `embed(_:stack:case:…)`: `Screen` must have no custom
+  /// mirror.
+  /// - Parameters:
+  ///   - id: The screen's id.
+  ///   - embed: The case's constructor, such as `Path.detail`.
+  public subscript<Child>(id id: ID, case embed: @escaping (Child) -> Screen) -> Child? {
+    get {
+      guard let screen = self[id: id] else { return nil }
+      return CaseProjection<Child, Screen>(embed).extract(screen)
+    }
+    set {
+      // NB: nil changes nothing: `stack[id: id, case: Path.detail]?.title = "x"` writes back the
+      // nil it read when the screen is another case, and that must not pop it.
+      guard let newValue else { return }
+      self[id: id] = embed(newValue)
+    }
+  }
+
   /// Pushes `screen` on top, with a new id, and returns the id.
   ///
   /// - Complexity: O(1), amortized.

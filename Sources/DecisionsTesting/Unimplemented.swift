@@ -143,3 +143,67 @@ public func unimplemented<each Argument, Result>(
     throw error
   }
 }
+
+// NB: a closure typed `throws(Failure)` cannot throw ``UnimplementedDependency``, and Swift has no
+// way to make a value of an arbitrary error type: the test names the error it throws. (A field of
+// type `() throws(JSONFileError) -> Value` took none of the overloads above: their closures throw
+// `any Error`, which does not convert to a typed throw.)
+
+/// Returns a closure with a typed throw that fails the test, naming `name`, and throws `error`
+/// when it is called.
+///
+/// For a dependency whose closure throws one error type, such as `JSONFile`'s:
+/// ```swift
+/// let unused = JSONFileError.writeFailed(path: "notes.json", reason: "not in this test")
+/// let deps = Notes.Deps(load: { [] }, save: unimplemented("save", throwing: unused))
+/// ```
+/// - Parameters:
+///   - name: The name to report, such as the field's name.
+///   - error: What the closure throws after failing the test.
+///   - fileID: The caller's file id, for the failure's location.
+///   - filePath: The caller's file path, for the failure's location.
+///   - line: The caller's line, for the failure's location.
+///   - column: The caller's column, for the failure's location.
+/// - Returns: A closure that reports a failure and throws `error` each time it is called.
+public func unimplemented<each Argument, Result, Failure: Error>(
+  _ name: String,
+  throwing error: Failure,
+  fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath,
+  line: UInt = #line,
+  column: UInt = #column
+) -> @Sendable (repeat each Argument) throws(Failure) -> Result {
+  let location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
+  return { (_: repeat each Argument) throws(Failure) -> Result in
+    reportFailure(UnimplementedDependency(name: name).description, at: location)
+    throw error
+  }
+}
+
+/// Returns an async closure with a typed throw that fails the test, naming `name`, and throws
+/// `error` when it is called.
+///
+/// The async form of the synchronous `unimplemented(_:throwing:)`, for a field such as
+/// `@Sendable () async throws(JSONFileError) -> [Note]`.
+/// - Parameters:
+///   - name: The name to report, such as the field's name.
+///   - error: What the closure throws after failing the test.
+///   - fileID: The caller's file id, for the failure's location.
+///   - filePath: The caller's file path, for the failure's location.
+///   - line: The caller's line, for the failure's location.
+///   - column: The caller's column, for the failure's location.
+/// - Returns: A closure that reports a failure and throws `error` each time it is called.
+public func unimplemented<each Argument, Result, Failure: Error>(
+  _ name: String,
+  throwing error: Failure,
+  fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath,
+  line: UInt = #line,
+  column: UInt = #column
+) -> @Sendable (repeat each Argument) async throws(Failure) -> Result {
+  let location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
+  return { (_: repeat each Argument) async throws(Failure) -> Result in
+    reportFailure(UnimplementedDependency(name: name).description, at: location)
+    throw error
+  }
+}

@@ -7,19 +7,16 @@ import Testing
 
 private typealias ScreenID = SyncUpsApp.ScreenID
 
+/// What the unused file closures throw after failing the test.
+private let unused = JSONFileError.unreadable(path: "sync-ups.json", reason: "not in this test")
+
 /// Deps for the app whose every closure fails the test if called; each test sets what it uses.
 private func unusedDeps(clock: any Clock<Duration> = TestClock()) -> SyncUpsApp.Deps {
   SyncUpsApp.Deps(
     clock: clock,
-    load: { () throws(JSONFileError) in
-      Issue.record("load called")
-      return nil
-    },
-    save: { (_) throws(JSONFileError) in Issue.record("save called") },
-    moveAside: { () throws(JSONFileError) in
-      Issue.record("moveAside called")
-      return nil
-    },
+    load: unimplemented("load", throwing: unused),
+    save: unimplemented("save", throwing: unused),
+    moveAside: unimplemented("moveAside", throwing: unused),
     now: { Date(timeIntervalSince1970: 1_000) }, uuid: { UUID(77) },
     detail: SyncUpDetail.Deps(authorizationStatus: { .authorized }, openSettings: {}),
     record: RecordMeeting.Deps(
@@ -94,8 +91,8 @@ private func unusedDeps(clock: any Clock<Duration> = TestClock()) -> SyncUpsApp.
       $0.path.push(.detail(SyncUpDetail.State(syncUp: designSyncUp)))
     }
     test.send(.detail(id: ScreenID(0), .deleteTapped)) {
-      $0.path[id: ScreenID(0)] = .detail(
-        SyncUpDetail.State(syncUp: designSyncUp, destination: .dialog(.deleteSyncUp)))
+      $0.path[id: ScreenID(0), case: SyncUpsApp.Screen.detail]?.destination = .dialog(
+        .deleteSyncUp)
     }
     test.send(
       .detail(id: ScreenID(0), .dialog(.chose(.confirmDeletion))),
@@ -115,14 +112,12 @@ private func unusedDeps(clock: any Clock<Duration> = TestClock()) -> SyncUpsApp.
     }
     let form = SyncUpForm.State(syncUp: designSyncUp, newAttendeeID: UUID(9))
     test.send(.detail(id: ScreenID(0), .editTapped(newAttendeeID: UUID(9)))) {
-      $0.path[id: ScreenID(0)] = .detail(
-        SyncUpDetail.State(syncUp: designSyncUp, destination: .edit(form)))
+      $0.path[id: ScreenID(0), case: SyncUpsApp.Screen.detail]?.destination = .edit(form)
     }
     var edited = form
     edited.syncUp.title = "Blob"
     test.send(.detail(id: ScreenID(0), .edit(.titleChanged("Blob")))) {
-      $0.path[id: ScreenID(0)] = .detail(
-        SyncUpDetail.State(syncUp: designSyncUp, destination: .edit(edited)))
+      $0.path[id: ScreenID(0), case: SyncUpsApp.Screen.detail]?.destination = .edit(edited)
     }
     test.send(
       .detail(id: ScreenID(0), .doneEditingTapped),
