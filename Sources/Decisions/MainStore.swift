@@ -92,12 +92,29 @@
     ///   - deps: The dependencies.
     ///   - diagnostics: The diagnostics hook, as for ``init(state:deps:diagnostics:)``.
     ///   - recorder: The flight recorder, or nil for none.
-    public init(
+    public convenience init(
       state: F.State, deps: F.Deps, diagnostics: (@Sendable (Diagnostic) -> Void)? = nil,
       recorder: FlightRecorder<F>?
     ) {
+      self.init(
+        state: state, deps: deps, diagnostics: diagnostics, startDecisions: nil, recorder: recorder)
+    }
+
+    /// Creates a store that runs feature `F` on the main actor.
+    /// - Parameters:
+    ///   - state: The initial state: after the core's start when `startDecisions` is given.
+    ///   - deps: The dependencies.
+    ///   - diagnostics: The diagnostics hook.
+    ///   - startDecisions: The start decisions the caller already had the core make, or `nil` to
+    ///     run the core's start here.
+    ///   - recorder: The flight recorder, or nil for none.
+    package init(
+      state: F.State, deps: F.Deps, diagnostics: (@Sendable (Diagnostic) -> Void)?,
+      startDecisions: [F.Decision]?, recorder: FlightRecorder<F>?
+    ) {
       let loop = EventLoop<F>(
-        state: state, deps: deps, diagnostics: diagnostics, recorder: recorder)
+        state: state, deps: deps, diagnostics: diagnostics, startDecisions: startDecisions,
+        recorder: recorder)
       self.loop = loop
       self.workActivity = loop.registry.activity
       loop.connect(owner: self, isolation: MainActor.shared)

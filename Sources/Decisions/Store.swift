@@ -118,6 +118,22 @@ public actor Store<F: Feature & SendableMetatype> {
   /// limit, before its post is refused: 10 seconds.
   public static var postWaitLimit: Duration { .seconds(10) }
 
+  /// Creates a store whose start the caller already ran, or that runs it here: for tests that
+  /// begin after the start.
+  /// - Parameters:
+  ///   - state: The initial state: after the core's start when `startDecisions` is given.
+  ///   - deps: The dependencies decisions are performed with.
+  ///   - diagnostics: The diagnostics hook.
+  ///   - startDecisions: The start decisions to perform, or `nil` to run the core's start here.
+  package init(
+    state: F.State, deps: F.Deps, diagnostics: (@Sendable (Diagnostic) -> Void)?,
+    startDecisions: [F.Decision]?
+  ) {
+    self.init(
+      state: state, deps: deps, diagnostics: diagnostics, observer: nil,
+      startDecisions: startDecisions)
+  }
+
   /// Creates a store with a latest-state observer already attached, so it sees every change.
   /// - Parameters:
   ///   - state: The initial state: after the core's start when `startDecisions` is given.

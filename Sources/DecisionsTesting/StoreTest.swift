@@ -166,6 +166,8 @@ public final class StoreTest<F: Feature>: Sendable {
   ///   - exhaustivity: How strictly each step is checked; exhaustive unless set to
   ///     ``Exhaustivity/off``.
   ///   - endChecks: The checks made when the test ends; all of them unless the test says otherwise.
+  ///   - start: Whether the store runs the core's start (``Start/run``), or begins from `state` as
+  ///     the state after a start whose work is done (``Start/skipped``), such as a loaded state.
   ///   - fileID: The caller's file id, for the location of failures found at release.
   ///   - filePath: The caller's file path, for the location of failures found at release.
   ///   - line: The caller's line, for the location of failures found at release.
@@ -181,6 +183,7 @@ public final class StoreTest<F: Feature>: Sendable {
     clocks: [TestClock] = [],
     exhaustivity: Exhaustivity = .on,
     endChecks: EndChecks = .all,
+    start: Start = .run,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
@@ -188,7 +191,7 @@ public final class StoreTest<F: Feature>: Sendable {
   ) {
     self.init(
       onMainStoreWith: state, deps: deps, clocks: clocks, exhaustivity: exhaustivity,
-      endChecks: endChecks,
+      endChecks: endChecks, start: start,
       location: Location(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
@@ -197,12 +200,14 @@ public final class StoreTest<F: Feature>: Sendable {
   @MainActor
   fileprivate convenience init(
     onMainStoreWith state: F.State, deps: F.Deps, clocks: [TestClock], exhaustivity: Exhaustivity,
-    endChecks: EndChecks, location: Location
+    endChecks: EndChecks, start: Start, location: Location
   ) {
     let journal = Journal<F>(initialState: state)
     // NB: before the store, which takes its `workActivity` once, as it is made.
     WorkActivity.startTracking()
-    let store = MainStore(state: state, deps: deps, diagnostics: journal.record)
+    let store = MainStore(
+      state: state, deps: deps, diagnostics: journal.record, startDecisions: start.decisions,
+      recorder: nil)
     self.init(
       MainStoreUnderTest(store: store), workActivity: store.workActivity, journal: journal,
       deps: deps, clocks: clocks, exhaustivity: exhaustivity, endChecks: endChecks,
@@ -515,6 +520,8 @@ extension StoreTest where F: SendableMetatype {
   ///   - exhaustivity: How strictly each step is checked; exhaustive unless set to
   ///     ``Exhaustivity/off``.
   ///   - endChecks: The checks made when the test ends; all of them unless the test says otherwise.
+  ///   - start: Whether the store runs the core's start (``Start/run``), or begins from `state` as
+  ///     the state after a start whose work is done (``Start/skipped``), such as a loaded state.
   ///   - fileID: The caller's file id, for the location of failures found at release.
   ///   - filePath: The caller's file path, for the location of failures found at release.
   ///   - line: The caller's line, for the location of failures found at release.
@@ -525,6 +532,7 @@ extension StoreTest where F: SendableMetatype {
     clocks: [TestClock] = [],
     exhaustivity: Exhaustivity = .on,
     endChecks: EndChecks = .all,
+    start: Start = .run,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
@@ -533,7 +541,8 @@ extension StoreTest where F: SendableMetatype {
     let journal = Journal<F>(initialState: state)
     // NB: before the store, which takes its `workActivity` once, as it is made.
     WorkActivity.startTracking()
-    let store = Store(state: state, deps: deps, diagnostics: journal.record)
+    let store = Store(
+      state: state, deps: deps, diagnostics: journal.record, startDecisions: start.decisions)
     self.init(
       ActorStoreUnderTest(store: store), workActivity: store.workActivity, journal: journal,
       deps: deps,
@@ -564,6 +573,8 @@ extension StoreTest where F: SendableMetatype {
   ///   - exhaustivity: How strictly each step is checked; exhaustive unless set to
   ///     ``Exhaustivity/off``.
   ///   - endChecks: The checks made when the test ends; all of them unless the test says otherwise.
+  ///   - start: Whether the store runs the core's start (``Start/run``), or begins from `state` as
+  ///     the state after a start whose work is done (``Start/skipped``), such as a loaded state.
   ///   - kind: The store to run the feature on: ``StoreKind/mainStore`` or ``StoreKind/store``.
   ///   - fileID: The caller's file id, for the location of failures found at release.
   ///   - filePath: The caller's file path, for the location of failures found at release.
@@ -576,6 +587,7 @@ extension StoreTest where F: SendableMetatype {
     clocks: [TestClock] = [],
     exhaustivity: Exhaustivity = .on,
     endChecks: EndChecks = .all,
+    start: Start = .run,
     on kind: StoreKind,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
@@ -586,12 +598,13 @@ extension StoreTest where F: SendableMetatype {
     case .store:
       self.init(
         state: state, deps: deps, clocks: clocks, exhaustivity: exhaustivity,
-        endChecks: endChecks, fileID: fileID, filePath: filePath, line: line, column: column)
+        endChecks: endChecks, start: start, fileID: fileID, filePath: filePath, line: line,
+        column: column)
     #if canImport(Observation)
       case .mainStore:
         self.init(
           onMainStoreWith: state, deps: deps, clocks: clocks, exhaustivity: exhaustivity,
-          endChecks: endChecks,
+          endChecks: endChecks, start: start,
           location: Location(fileID: fileID, filePath: filePath, line: line, column: column))
     #endif
     }
@@ -611,5 +624,34 @@ extension Journal {
       }
     }
     return running
+  }
+}
+
+extension StoreTest {
+  /// Whether a store test begins with the core's start (``Decisions/Core/makeStartDecisions(state:)``).
+  ///
+  /// A feature that loads at its start (`[.load]`) begins every store with that step, which an
+  /// exhaustive test asserts with `expectStart(decisions:)`. A test about what happens once the
+  /// data is there can begin from it instead:
+  /// ```swift
+  /// let test = StoreTest<SyncUpsApp>(
+  ///   state: .init(syncUps: [standup], file: .loaded), deps: deps, start: .skipped)
+  /// await test.send(.addTapped) { /* … */ }
+  /// ```
+  public enum Start: Sendable {
+    /// The store runs the core's start on the given state and performs its decisions, as an app's
+    /// store does.
+    case run
+    /// The given state is the state after the start, and the start's work is done: the store
+    /// runs no start and performs no start decisions.
+    case skipped
+
+    /// The start decisions to hand the store: none when skipped, or nil to run the start.
+    var decisions: [F.Decision]? {
+      switch self {
+      case .run: nil
+      case .skipped: []
+      }
+    }
   }
 }

@@ -258,4 +258,26 @@ private enum Pair: Core {
     tick.finish()
     await test.finish()
   }
+
+  // NB: without `start: .skipped` the store loads and listens at once: the first send fails for
+  // the unasserted start, and `load` is called (a failure here, as the deps do not answer it).
+  @Test(arguments: StoreKind.allCases)
+  func aStoreTestCanBeginAfterTheStart(on kind: StoreKind) async throws {
+    let deps = Opener.Deps(
+      load: { throw Unexpected(call: "load") },
+      ticks: { AsyncStream { $0.finish() } },
+      log: { _ in })
+    let loaded = Opener.State(isLoading: false, text: "hi", ticks: 0)
+    let test = await StoreTest<Opener>(state: loaded, deps: deps, start: .skipped, on: kind)
+    await test.send(.tap, decisions: [.log("tap")])
+    await test.finish()
+    #expect(
+      test.journal.records.contains { if case .workStarted = $0 { true } else { false } } == false)
+    #expect(await test.state == loaded)
+  }
+}
+
+/// An error for a call a test does not expect.
+private struct Unexpected: Error {
+  let call: String
 }
