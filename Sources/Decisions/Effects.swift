@@ -80,6 +80,56 @@ public struct Effects<Event: Sendable> {
     start(id: nil, priority: priority, operation: operation, catch: `catch`)
   }
 
+  // NB: `id` first, as in `run(id:…)`: a timer is keyed work like any other, and is cancelled,
+  // replaced and ended with its scope the same way. The deadlines are counted from the instant the
+  // decision is performed, so the time each tick takes (the hop to the store, a slow event) never
+  // adds up: a `sleep(for:)` after each tick would drift by it, about a second an hour.
+  /// Starts a repeating timer keyed by `id`: sends `event` once per `period` on `clock`, until
+  /// cancelled.
+  ///
+  /// ```swift
+  /// case .startTicking:
+  ///   effects.timer(id: "tick", every: .seconds(1), on: deps.clock, send: .ticked)
+  /// case .stopTicking:
+  ///   effects.cancel(id: "tick")
+  /// ```
+  /// The ticks fall on deadlines counted from now: `now + period`, `now + 2 × period`, and so on,
+  /// so they do not drift whatever each tick costs. A tick whose deadline passed while the last
+  /// one was sent is sent at once. The timer is work like that of
+  /// ``run(id:priority:operation:catch:)``: a second timer with the same id replaces it,
+  /// ``cancel(id:)`` and ``cancelAll()`` end it, and it ends with the child whose scope started
+  /// it. On a `TestClock`, each tick comes when the test advances the clock past its deadline.
+  ///
+  /// A `period` of zero or less would tick without end: the timer sends nothing and fails with
+  /// ``TimerError/periodNotPositive(_:)``, which the diagnostics hook hears as
+  /// ``StoreReport/workFailed(id:error:)``.
+  /// - Parameters:
+  ///   - id: The key of the timer; any `Hashable & Sendable` value.
+  ///   - period: The time between ticks; more than zero.
+  ///   - clock: The clock the ticks fall on: `ContinuousClock()` in an app, a `TestClock` in
+  ///     tests, or the deps' `any Clock<Duration>`.
+  ///   - tolerance: How late the clock may wake for a tick, as for `Clock.sleep(until:tolerance:)`;
+  ///     nil for the clock's default.
+  ///   - event: The event sent at each tick.
+  public func timer<C: Clock>(
+    id: some Hashable & Sendable,
+    every period: C.Duration,
+    on clock: C,
+    tolerance: C.Duration? = nil,
+    send event: Event
+  ) {
+    let start = clock.now
+    run(id: id) { send in
+      guard period > .zero else { throw TimerError.periodNotPositive(String(describing: period)) }
+      var deadline = start.advanced(by: period)
+      while true {
+        try await clock.sleep(until: deadline, tolerance: tolerance)
+        await send(event)
+        deadline = deadline.advanced(by: period)
+      }
+    }
+  }
+
   /// Cancels the running work keyed by `id` in this scope, if any.
   ///
   /// Cancelled work sends nothing afterwards, even if it ignores cancellation.
@@ -163,5 +213,19 @@ public struct Send<Event: Sendable>: Sendable {
   @inlinable
   public func callAsFunction(_ event: Event) async {
     await route.deliver(event, from: token)
+  }
+}
+
+/// Why a timer of ``Effects/timer(id:every:on:tolerance:send:)`` ended without ticking.
+public enum TimerError: Error, Equatable, CustomStringConvertible {
+  /// The period was zero or less (the period, as text), which would tick without end.
+  case periodNotPositive(String)
+
+  /// A sentence that says what was wrong.
+  public var description: String {
+    switch self {
+    case .periodNotPositive(let period):
+      "A timer's period must be more than zero, not \(period)."
+    }
   }
 }

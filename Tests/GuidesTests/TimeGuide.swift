@@ -191,26 +191,11 @@ enum Stopwatch: Feature {
   static func execute(_ decision: Decision, deps: Deps, effects: Effects<Event>) {
     switch decision {
     case .tick(let period):
-      effects.run(id: "tick") { send in
-        try await ticks(on: deps.clock, every: period, send: send)
-      }
+      effects.timer(id: "tick", every: period, on: deps.clock, send: .ticked)
     case .stopTicking:
       effects.cancel(id: "tick")
     case .cancelAll:
       effects.cancelAll()
-    }
-  }
-
-  /// Sends `.ticked` once per period, on deadlines counted from the start, so the time each tick
-  /// takes does not add up.
-  private static func ticks(
-    on clock: some Clock<Duration>, every period: Duration, send: Send<Event>
-  ) async throws {
-    var deadline = clock.now.advanced(by: period)
-    while true {
-      try await clock.sleep(until: deadline, tolerance: nil)
-      await send(.ticked)
-      deadline = deadline.advanced(by: period)
     }
   }
 }

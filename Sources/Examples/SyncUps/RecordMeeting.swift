@@ -229,9 +229,7 @@ extension RecordMeeting {
   public static func execute(_ decision: Decision, deps: Deps, effects: Effects<Event>) {
     switch decision {
     case .startTimer(let period):
-      effects.run(id: timerID) { send in
-        try await ticks(on: deps.clock, every: period, send: send)
-      }
+      effects.timer(id: timerID, every: period, on: deps.clock, send: .timerTicked)
     case .checkSpeechAuthorization:
       effects.run(id: speechID) { send in
         await send(.speechAuthorizationChecked(await deps.speech.authorizationStatus()))
@@ -251,19 +249,6 @@ extension RecordMeeting {
     case .stopMeeting:
       effects.cancel(id: timerID)
       effects.cancel(id: speechID)
-    }
-  }
-
-  /// Sends ``Event/timerTicked`` once per period, on deadlines counted from the start, so the time
-  /// each tick takes does not add up.
-  private static func ticks(
-    on clock: some Clock<Duration>, every period: Duration, send: Send<Event>
-  ) async throws {
-    var deadline = clock.now.advanced(by: period)
-    while true {
-      try await clock.sleep(until: deadline, tolerance: nil)
-      await send(.timerTicked)
-      deadline = deadline.advanced(by: period)
     }
   }
 }

@@ -1,0 +1,156 @@
+import Decisions
+import DecisionsTesting
+import Synchronization
+import Testing
+
+/// `effects.timer(id:every:on:send:)`: a repeating timer, keyed work that ticks on deadlines
+/// counted from its start (issue 35, part 4).
+@Suite struct EffectsTimerTests {
+  enum Metronome: Feature {
+    struct State: Equatable, Sendable {
+      var beats = 0
+    }
+
+    enum Event: Equatable, Sendable {
+      case start(Duration)
+      case stop
+      case beat
+    }
+
+    enum Decision: Equatable, Sendable {
+      case tick(Duration)
+      case stop
+    }
+
+    struct Deps: Sendable {
+      var clock: any Clock<Duration>
+    }
+
+    static func makeDecisions(event: Event, state: inout State) -> [Decision] {
+      switch event {
+      case .start(let period): return [.tick(period)]
+      case .stop: return [.stop]
+      case .beat:
+        state.beats += 1
+        return []
+      }
+    }
+
+    static func execute(_ decision: Decision, deps: Deps, effects: Effects<Event>) {
+      switch decision {
+      case .tick(let period):
+        effects.timer(id: "beat", every: period, on: deps.clock, send: .beat)
+      case .stop:
+        effects.cancel(id: "beat")
+      }
+    }
+  }
+
+  @Test func ticksFallOnTheDeadlinesAndNotBefore() async {
+    let clock = TestClock()
+    let test = StoreTest<Metronome>(state: .init(), deps: .init(clock: clock))
+    await test.send(.start(.seconds(1)), decisions: [.tick(.seconds(1))])
+    await clock.advance(by: .milliseconds(999))
+    await test.expectNoNewEvents()
+    await clock.advance(by: .milliseconds(1))
+    await test.receive(.beat) { $0.beats = 1 }
+    // Three periods at once: three ticks, one per deadline.
+    await clock.advance(by: .seconds(3))
+    await test.receive(.beat) { $0.beats = 2 }
+    await test.receive(.beat) { $0.beats = 3 }
+    await test.receive(.beat) { $0.beats = 4 }
+    #expect(clock.now == TestClock.Instant(offset: .seconds(4)))
+    await test.send(.stop, decisions: [.stop])
+    #expect(clock.sleeperCount == 0)
+    await clock.advance(by: .seconds(10))
+    await test.finish()
+  }
+
+  // NB: a timer that slept `for: period` after each tick would read `now` at every tick, and
+  // drift by what each tick costs on a real clock.
+  @Test func theDeadlinesAreCountedFromTheStartAlone() async {
+    let test = TestClock()
+    let clock = CountingClock(test)
+    let store = StoreTest<Metronome>(state: .init(), deps: .init(clock: clock), clocks: [test])
+    await store.send(.start(.seconds(1)), decisions: [.tick(.seconds(1))])
+    await store.settle()
+    await test.advance(by: .seconds(3))
+    await store.receive(.beat) { $0.beats = 1 }
+    await store.receive(.beat) { $0.beats = 2 }
+    await store.receive(.beat) { $0.beats = 3 }
+    #expect(clock.nowReads == 1)
+    #expect(clock.deadlines == [1, 2, 3, 4].map { TestClock.Instant(offset: .seconds($0)) })
+    await store.send(.stop, decisions: [.stop])
+    await store.finish()
+  }
+
+  @Test func aTimerWithTheSameIDReplacesTheFirst() async {
+    let clock = TestClock()
+    let test = StoreTest<Metronome>(state: .init(), deps: .init(clock: clock))
+    await test.send(.start(.seconds(1)), decisions: [.tick(.seconds(1))])
+    await clock.advance(by: .milliseconds(500))
+    await test.send(.start(.seconds(2)), decisions: [.tick(.seconds(2))])
+    await test.settle()
+    #expect(clock.sleeperCount == 1)
+    // The first would have ticked at 1 s; the second ticks at 2.5 s.
+    await clock.advance(by: .milliseconds(1_999))
+    await test.expectNoNewEvents()
+    await clock.advance(by: .milliseconds(1))
+    await test.receive(.beat) { $0.beats = 1 }
+    await test.send(.stop, decisions: [.stop])
+    await test.finish()
+  }
+
+  @Test(arguments: [Duration.zero, .seconds(-1)])
+  func aPeriodOfZeroOrLessFailsWithoutTicking(period: Duration) async {
+    let clock = TestClock()
+    let test = StoreTest<Metronome>(state: .init(), deps: .init(clock: clock))
+    await test.send(.start(period), decisions: [.tick(period)])
+    await test.settle()
+    let errors = test.takeUnhandledErrors()
+    #expect(errors.count == 1)
+    #expect(errors.first?.id == WorkID("beat"))
+    #expect(
+      errors.first?.error as? TimerError == .periodNotPositive(String(describing: period)))
+    #expect(
+      (errors.first?.error).map { String(describing: $0) }
+        == "A timer's period must be more than zero, not \(period).")
+    #expect(clock.sleeperCount == 0)
+    await test.finish()
+  }
+
+  @Test func aTimerEndsWithTheWorkOfItsScope() async {
+    let clock = TestClock()
+    let store = Store<Metronome>(state: .init(), deps: .init(clock: clock))
+    await store.send(.start(.seconds(1)))
+    await store.settle()
+    #expect(clock.sleeperCount == 1)
+    await store.stop()
+    #expect(clock.sleeperCount == 0)
+    await clock.advance(by: .seconds(5))
+    #expect(await store.state.beats == 0)
+  }
+}
+
+/// A clock that counts how often its time is read and records the deadlines slept until.
+final class CountingClock: Clock, Sendable {
+  let base: TestClock
+  private let counts = Mutex<(reads: Int, deadlines: [TestClock.Instant])>((0, []))
+
+  init(_ base: TestClock) { self.base = base }
+
+  var now: TestClock.Instant {
+    counts.withLock { $0.reads += 1 }
+    return base.now
+  }
+
+  var minimumResolution: Duration { base.minimumResolution }
+
+  func sleep(until deadline: TestClock.Instant, tolerance: Duration?) async throws {
+    counts.withLock { $0.deadlines.append(deadline) }
+    try await base.sleep(until: deadline, tolerance: tolerance)
+  }
+
+  var nowReads: Int { counts.withLock { $0.reads } }
+  var deadlines: [TestClock.Instant] { counts.withLock { $0.deadlines } }
+}
