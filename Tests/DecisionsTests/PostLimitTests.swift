@@ -47,18 +47,7 @@ import Testing
   @Test func threadsThatPostBeyondTheLimitWaitForRoom() async {
     let limit = 64
     let perThread = 2_000
-    let holding = Gate()
-    let release = DispatchSemaphore(value: 0)
-    let journal = Journal<Inbox>(initialState: .init())
-    let store = Store<Inbox>(
-      state: .init(),
-      deps: .init(hold: {
-        holding.open()
-        _ = release.wait(timeout: .now() + .seconds(60))
-      }),
-      diagnostics: journal.record, postLimit: limit)
-    store.post(.hold)
-    await holding.wait()
+    let (store, journal, release) = await heldStore(limit: limit)
     // The store's executor is held: the threads' first `limit` posts fill the queue.
     let posts = Atomic<Int>(0)
     let filled = Gate()
@@ -92,6 +81,22 @@ import Testing
   /// needs the main actor to make room.
   @MainActor @Test func theMainActorWaitsForRoom() async {
     let limit = 8
+    let (store, journal, release) = await heldStore(limit: limit)
+    // NB: lets the store go once the main actor waits for room (or a post was refused).
+    let posted = store.posted
+    Thread.detachNewThread {
+      while posted.atLimit == (0, 0) { sched_yield() }
+      release.signal()
+    }
+    for _ in 0..<(limit + 1) { store.post(.tick) }
+    await store.settle()
+    #expect(await store.state.ticks == limit + 1)
+    #expect(journal.records.compactMap(\.postLimit).map(\.refused) == [0])
+  }
+
+  /// A store with `limit` that holds its executor in quick work until the test signals `release`
+  /// (60 s at most), once it is held; and the journal of its reports.
+  private func heldStore(limit: Int) async -> (Store<Inbox>, Journal<Inbox>, DispatchSemaphore) {
     let holding = Gate()
     let release = DispatchSemaphore(value: 0)
     let journal = Journal<Inbox>(initialState: .init())
@@ -104,16 +109,7 @@ import Testing
       diagnostics: journal.record, postLimit: limit)
     store.post(.hold)
     await holding.wait()
-    // NB: lets the store go once the main actor waits for room (or a post was refused).
-    let posted = store.posted
-    Thread.detachNewThread {
-      while posted.atLimit == (0, 0) { sched_yield() }
-      release.signal()
-    }
-    for _ in 0..<(limit + 1) { store.post(.tick) }
-    await store.settle()
-    #expect(await store.state.ticks == limit + 1)
-    #expect(journal.records.compactMap(\.postLimit).map(\.refused) == [0])
+    return (store, journal, release)
   }
 
   /// The default bound applies to every store.
