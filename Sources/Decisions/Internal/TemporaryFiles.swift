@@ -8,7 +8,9 @@ import Synchronization
 /// Names the temporary files of saves, and removes the stale ones.
 enum TemporaryFiles {
   /// The temporary files of this process's saves in flight, by path.
-  private static let inFlight = Mutex<Set<String>>([])
+  // NB: `Protected`, not `Mutex`: on Linux ThreadSanitizer cannot see `Mutex` hand over its lock
+  // and reported races here (see Internal/Protected.swift).
+  private static let inFlight = Protected<Set<String>>([])
 
   /// The part of a temporary file's name before the process id: a dot, the file's name cut to 100
   /// bytes, and a dot.
