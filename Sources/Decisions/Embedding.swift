@@ -29,16 +29,21 @@ extension Feature {
   ///   - event: Wraps a screen's event as this feature's, with the screen's id: usually a case of
   ///     ``Core/Event``.
   ///   - decision: Wraps a screen's decision as this feature's, with the screen's id.
+  ///   - request: The parent's event for a screen's decision that asks the parent something
+  ///     (see ``EmbeddedChildren/makeDecisions(event:id:in:)``), or `nil` for a decision the
+  ///     screen's executor performs. Without it, every decision is performed.
   /// - Returns: The declaration: keep it in a `static let`.
   @inlinable
   public static func embed<Screen: Feature>(
     _ screen: Screen.Type,
     stack: WritableKeyPath<State, ScreenStack<Screen.State>>,
     event: @escaping @Sendable (ScreenStack<Screen.State>.ID, Screen.Event) -> Event,
-    decision: @escaping (ScreenStack<Screen.State>.ID, Screen.Decision) -> Decision
+    decision: @escaping (ScreenStack<Screen.State>.ID, Screen.Decision) -> Decision,
+    request: ((ScreenStack<Screen.State>.ID, Screen.Decision) -> Event?)? = nil
   ) -> EmbeddedChildren<Self, Screen, ScreenStack<Screen.State>.ID> {
     _embed(
-      screen, stack: stack, case: CaseProjection<Screen.State, Screen.State>.whole, event, decision)
+      screen, stack: stack, case: CaseProjection<Screen.State, Screen.State>.whole, sharing: nil,
+      event, decision, request: request)
   }
 
   /// Declares one kind of screen of a ``ScreenStack`` whose screens are the cases of an enum:
@@ -85,8 +90,13 @@ extension Feature {
   ///   - case: The case's constructor, such as `Screen.detail`.
   ///   - extract: The screen's state when a screen is in this case, otherwise `nil`: the inverse
   ///     of `case`. Without it, the case is told by reflection.
+  ///   - sharing: The element of this feature's data that each screen shows and edits, kept in
+  ///     step by the declaration (see ``SharedElement``), or `nil`.
   ///   - event: Wraps a screen's event as this feature's, with the screen's id.
   ///   - decision: Wraps a screen's decision as this feature's, with the screen's id.
+  ///   - request: The parent's event for a screen's decision that asks the parent something
+  ///     (see ``EmbeddedChildren/makeDecisions(event:id:in:)``), or `nil` for a decision the
+  ///     screen's executor performs. Without it, every decision is performed.
   /// - Returns: The declaration: keep it in a `static let`.
   @inlinable
   public static func embed<Screen: Feature, Screens>(
@@ -94,10 +104,14 @@ extension Feature {
     stack: WritableKeyPath<State, ScreenStack<Screens>>,
     case: @escaping (Screen.State) -> Screens,
     extract: ((Screens) -> Screen.State?)? = nil,
+    sharing: SharedElement<State, Screen.State>? = nil,
     event: @escaping @Sendable (ScreenStack<Screens>.ID, Screen.Event) -> Event,
-    decision: @escaping (ScreenStack<Screens>.ID, Screen.Decision) -> Decision
+    decision: @escaping (ScreenStack<Screens>.ID, Screen.Decision) -> Decision,
+    request: ((ScreenStack<Screens>.ID, Screen.Decision) -> Event?)? = nil
   ) -> EmbeddedChildren<Self, Screen, ScreenStack<Screens>.ID> {
-    _embed(screen, stack: stack, case: CaseProjection(`case`, extract: extract), event, decision)
+    _embed(
+      screen, stack: stack, case: CaseProjection(`case`, extract: extract), sharing: sharing,
+      event, decision, request: request)
   }
 
   @inlinable
@@ -105,19 +119,21 @@ extension Feature {
     _ screen: Screen.Type,
     stack: WritableKeyPath<State, ScreenStack<Screens>>,
     case projection: CaseProjection<Screen.State, Screens>,
+    sharing: SharedElement<State, Screen.State>?,
     _ event: @escaping @Sendable (ScreenStack<Screens>.ID, Screen.Event) -> Event,
-    _ decision: @escaping (ScreenStack<Screens>.ID, Screen.Decision) -> Decision
+    _ decision: @escaping (ScreenStack<Screens>.ID, Screen.Decision) -> Decision,
+    request: ((ScreenStack<Screens>.ID, Screen.Decision) -> Event?)?
   ) -> EmbeddedChildren<Self, Screen, ScreenStack<Screens>.ID> {
-    EmbeddedChildren(
-      scope: EmbeddingScope(stack, Screen.self),
-      read: { id, parent in
-        let entries = parent[keyPath: stack].entries
-        guard let position = entries.positions[id],
-          let screen = projection.extract(entries.elements[position].screen)
-        else { return nil }
-        return (screen, entries.stamps[position])
-      },
-      modify: { id, parent, body in
+    typealias ID = ScreenStack<Screens>.ID
+    let read: (ID, State) -> (state: Screen.State, identity: UInt64)? = { id, parent in
+      let entries = parent[keyPath: stack].entries
+      guard let position = entries.positions[id],
+        let screen = projection.extract(entries.elements[position].screen)
+      else { return nil }
+      return (screen, entries.stamps[position])
+    }
+    let modify: (ID, inout State, (inout Screen.State) -> [Screen.Decision]) -> [Screen.Decision] =
+      { id, parent, body in
         // NB: one access through the key path, and the screen changed in place, one of a case too.
         func run(
           _ stack: inout ScreenStack<Screens>, _ body: (inout Screen.State) -> [Screen.Decision]
@@ -127,7 +143,16 @@ extension Feature {
           return projection.modify(&stack.entries.elements[position].screen, body) ?? []
         }
         return run(&parent[keyPath: stack], body)
-      },
+      }
+    if let sharing {
+      return _embed(
+        screen, stack: stack, case: projection, sharing: sharing, read: read, modify: modify,
+        event, decision, request: request)
+    }
+    return EmbeddedChildren(
+      scope: EmbeddingScope(stack, Screen.self),
+      read: read,
+      modify: modify,
       // NB: a screen of one case of an enum can leave the stack by an update, when its place is
       // set to another case (`path[id: id] = .other(…)`): for such a declaration every change
       // counts, not only screens pushed and popped.
@@ -144,7 +169,79 @@ extension Feature {
       fingerprintOfStateAt: ChildWork.structureOfStateAt(Screen.self, stack) {
         projection.isWhole ? $0.entries.structure : $0.entries.version
       },
-      event: event, decision: decision)
+      event: event, decision: decision, request: request)
+  }
+
+  /// The screens of a stack that share an element of this feature's data.
+  @inlinable
+  static func _embed<Screen: Feature, Screens>(
+    _ screen: Screen.Type,
+    stack: WritableKeyPath<State, ScreenStack<Screens>>,
+    case projection: CaseProjection<Screen.State, Screens>,
+    sharing: SharedElement<State, Screen.State>,
+    read: @escaping (ScreenStack<Screens>.ID, State) -> (state: Screen.State, identity: UInt64)?,
+    modify:
+      @escaping (ScreenStack<Screens>.ID, inout State, (inout Screen.State) -> [Screen.Decision])
+      -> [Screen.Decision],
+    _ event: @escaping @Sendable (ScreenStack<Screens>.ID, Screen.Event) -> Event,
+    _ decision: @escaping (ScreenStack<Screens>.ID, Screen.Decision) -> Decision,
+    request: ((ScreenStack<Screens>.ID, Screen.Decision) -> Event?)?
+  ) -> EmbeddedChildren<Self, Screen, ScreenStack<Screens>.ID> {
+    typealias ID = ScreenStack<Screens>.ID
+    // NB: the screens whose copies differ from the parent's elements, and the lowest screen whose
+    // element is gone; read before any screen changes, so that no copy of the stack is kept.
+    func differences(_ parent: State) -> (loads: [(ID, (inout Screen.State) -> Void)], gone: ID?) {
+      let entries = parent[keyPath: stack].entries
+      var loads: [(ID, (inout Screen.State) -> Void)] = []
+      var gone: ID?
+      for entry in entries.elements {
+        guard let screen = projection.extract(entry.screen) else { continue }
+        switch sharing.lookup(screen, parent) {
+        case .gone: if gone == nil { gone = entry.id }
+        case .same: break
+        case .changed(let load): loads.append((entry.id, load))
+        }
+      }
+      return (loads, gone)
+    }
+    return EmbeddedChildren(
+      scope: EmbeddingScope(stack, Screen.self),
+      read: { id, parent in
+        guard let found = read(id, parent), sharing.isPresent(found.state, parent) else {
+          return nil
+        }
+        return found
+      },
+      modify: { id, parent, body in
+        let found = read(id, parent).map { sharing.lookup($0.state, parent) }
+        if let decisions = sharing.running(
+          found, in: &parent, modify: { modify(id, &$0, $1) }, body)
+        {
+          return decisions
+        }
+        if sharing.ending == .pop { parent[keyPath: stack].pop(from: id) }
+        return []
+      },
+      // NB: a screen whose element is gone has left, though the stack did not change.
+      fingerprint: { parent in
+        guard Screen.childWork.isEmpty else { return nil }
+        let entries = parent[keyPath: stack].entries
+        return combine(
+          projection.isWhole ? entries.structure : entries.version, sharing.structure(parent))
+      },
+      changedIDs: { _, _ in nil },
+      fingerprintOfStateAt: nil,
+      event: event, decision: decision, request: request,
+      share: { parent in
+        let (loads, gone) = differences(parent)
+        for (id, load) in loads {
+          _ = modify(id, &parent) {
+            load(&$0)
+            return []
+          }
+        }
+        if let gone, sharing.ending == .pop { parent[keyPath: stack].pop(from: gone) }
+      })
   }
 
   /// Declares the children of an ``IdentifiedArray`` in this feature's state, once: where they
@@ -171,13 +268,17 @@ extension Feature {
   ///   - list: The children in this feature's state.
   ///   - event: Wraps a child's event as this feature's, with the child's id.
   ///   - decision: Wraps a child's decision as this feature's, with the child's id.
+  ///   - request: The parent's event for a child's decision that asks the parent something
+  ///     (see ``EmbeddedChildren/makeDecisions(event:id:in:)``), or `nil` for a decision the
+  ///     child's executor performs. Without it, every decision is performed.
   /// - Returns: The declaration: keep it in a `static let`.
   @inlinable
   public static func embed<Child: Feature>(
     _ child: Child.Type,
     list: WritableKeyPath<State, IdentifiedArray<Child.State>>,
     event: @escaping @Sendable (Child.State.ID, Child.Event) -> Event,
-    decision: @escaping (Child.State.ID, Child.Decision) -> Decision
+    decision: @escaping (Child.State.ID, Child.Decision) -> Decision,
+    request: ((Child.State.ID, Child.Decision) -> Event?)? = nil
   ) -> EmbeddedChildren<Self, Child, Child.State.ID>
   where Child.State: Identifiable, Child.State.ID: Sendable {
     EmbeddedChildren(
@@ -211,7 +312,7 @@ extension Feature {
         parent[keyPath: list].structuralChanges(since: since)
       },
       fingerprintOfStateAt: ChildWork.structureOfStateAt(Child.self, list) { $0.structure },
-      event: event, decision: decision)
+      event: event, decision: decision, request: request)
   }
 
   /// Declares a presented child, such as a sheet in a ``Presented`` slot, once: where it lives,
@@ -236,19 +337,26 @@ extension Feature {
   /// - Parameters:
   ///   - child: The child's feature.
   ///   - presented: The child's slot in this feature's state.
+  ///   - sharing: The element of this feature's data that the child shows and edits, kept in
+  ///     step by the declaration (see ``SharedElement``), or `nil`.
   ///   - event: Wraps the child's event as this feature's.
   ///   - decision: Wraps the child's decision as this feature's.
+  ///   - request: The parent's event for a child's decision that asks the parent something
+  ///     (see ``EmbeddedChild/makeDecisions(event:in:)``), or `nil` for a decision the child's
+  ///     executor performs. Without it, every decision is performed.
   /// - Returns: The declaration: keep it in a `static let`.
   @inlinable
   public static func embed<Child: Feature>(
     _ child: Child.Type,
     presented: WritableKeyPath<State, Presented<Child.State>>,
+    sharing: SharedElement<State, Child.State>? = nil,
     event: @escaping @Sendable (Child.Event) -> Event,
-    decision: @escaping (Child.Decision) -> Decision
+    decision: @escaping (Child.Decision) -> Decision,
+    request: ((Child.Decision) -> Event?)? = nil
   ) -> EmbeddedChild<Self, Child> {
     _embed(
-      child, presented: presented, case: CaseProjection<Child.State, Child.State>.whole, event,
-      decision)
+      child, presented: presented, case: CaseProjection<Child.State, Child.State>.whole,
+      sharing: sharing, event, decision, request: request)
   }
 
   /// Declares one kind of destination of a ``Presented`` slot that holds an enum of
@@ -280,8 +388,13 @@ extension Feature {
   ///   - case: The case's constructor, such as `Destination.edit`.
   ///   - extract: The child's state when the destination is in this case, otherwise `nil`: the
   ///     inverse of `case`. Without it, the case is told by reflection.
+  ///   - sharing: The element of this feature's data that the child shows and edits, kept in
+  ///     step by the declaration (see ``SharedElement``), or `nil`.
   ///   - event: Wraps the child's event as this feature's.
   ///   - decision: Wraps the child's decision as this feature's.
+  ///   - request: The parent's event for a child's decision that asks the parent something
+  ///     (see ``EmbeddedChild/makeDecisions(event:in:)``), or `nil` for a decision the child's
+  ///     executor performs. Without it, every decision is performed.
   /// - Returns: The declaration: keep it in a `static let`.
   @inlinable
   public static func embed<Child: Feature, Destination>(
@@ -289,11 +402,14 @@ extension Feature {
     presented: WritableKeyPath<State, Presented<Destination>>,
     case: @escaping (Child.State) -> Destination,
     extract: ((Destination) -> Child.State?)? = nil,
+    sharing: SharedElement<State, Child.State>? = nil,
     event: @escaping @Sendable (Child.Event) -> Event,
-    decision: @escaping (Child.Decision) -> Decision
+    decision: @escaping (Child.Decision) -> Decision,
+    request: ((Child.Decision) -> Event?)? = nil
   ) -> EmbeddedChild<Self, Child> {
     _embed(
-      child, presented: presented, case: CaseProjection(`case`, extract: extract), event, decision)
+      child, presented: presented, case: CaseProjection(`case`, extract: extract),
+      sharing: sharing, event, decision, request: request)
   }
 
   @inlinable
@@ -301,38 +417,119 @@ extension Feature {
     _ child: Child.Type,
     presented slot: WritableKeyPath<State, Presented<Destination>>,
     case projection: CaseProjection<Child.State, Destination>,
+    sharing: SharedElement<State, Child.State>?,
     _ event: @escaping @Sendable (Child.Event) -> Event,
-    _ decision: @escaping (Child.Decision) -> Decision
+    _ decision: @escaping (Child.Decision) -> Decision,
+    request: ((Child.Decision) -> Event?)?
   ) -> EmbeddedChild<Self, Child> {
-    EmbeddedChild(
+    let read: (State) -> (state: Child.State, identity: UInt64)? = { parent in
+      let presented = parent[keyPath: slot]
+      guard let value = presented.value, let child = projection.extract(value) else { return nil }
+      return (child, presented.identity)
+    }
+    let modify: (inout State, (inout Child.State) -> [Child.Decision]) -> [Child.Decision] = {
+      parent, body in
+      // NB: the stored value, not `wrappedValue`: an in-place change keeps the child. The slot
+      // is named by its projected value, `\.$sheet`, a computed property, which a key path
+      // changes by reading a copy and writing it back, so the original would still hold the
+      // child while it changes, and its storage would be copied. The slot is swapped with an
+      // empty placeholder first, and put back after: two accesses through the key path (about
+      // 1,500 instructions more than one), and a child changed in place whatever its size.
+      var presented = Presented<Destination>(placeholder: ())
+      swap(&presented, &parent[keyPath: slot])
+      defer { parent[keyPath: slot] = presented }
+      guard var value = presented.value else { return [] }
+      presented.value = nil
+      defer { presented.value = value }
+      return projection.modify(&value, body) ?? []
+    }
+    let fingerprint: (State) -> UInt64? = { parent in
+      let presented = parent[keyPath: slot]
+      guard let value = presented.value else { return 0 }
+      guard let child = projection.extract(value) else { return combine(presented.identity, 1) }
+      return Child.childrenFingerprint(of: child).map { combine(presented.identity, $0) }
+    }
+    guard let sharing else {
+      return EmbeddedChild(
+        scope: EmbeddingScope(slot, Child.self), read: read, modify: modify,
+        fingerprint: fingerprint, event: event, decision: decision, request: request)
+    }
+    return EmbeddedChild(
       scope: EmbeddingScope(slot, Child.self),
       read: { parent in
-        let presented = parent[keyPath: slot]
-        guard let value = presented.value, let child = projection.extract(value) else { return nil }
-        return (child, presented.identity)
+        guard let found = read(parent), sharing.isPresent(found.state, parent) else { return nil }
+        return found
       },
       modify: { parent, body in
-        // NB: the stored value, not `wrappedValue`: an in-place change keeps the child. The slot
-        // is named by its projected value, `\.$sheet`, a computed property, which a key path
-        // changes by reading a copy and writing it back, so the original would still hold the
-        // child while it changes, and its storage would be copied. The slot is swapped with an
-        // empty placeholder first, and put back after: two accesses through the key path (about
-        // 1,500 instructions more than one), and a child changed in place whatever its size.
-        var presented = Presented<Destination>(placeholder: ())
-        swap(&presented, &parent[keyPath: slot])
-        defer { parent[keyPath: slot] = presented }
-        guard var value = presented.value else { return [] }
-        presented.value = nil
-        defer { presented.value = value }
-        return projection.modify(&value, body) ?? []
+        let found = read(parent).map { sharing.lookup($0.state, parent) }
+        if let decisions = sharing.running(found, in: &parent, modify: modify, body) {
+          return decisions
+        }
+        if sharing.ending == .pop { parent[keyPath: slot].wrappedValue = nil }
+        return []
       },
+      // NB: a child whose element is gone has left, though the slot did not change.
       fingerprint: { parent in
-        let presented = parent[keyPath: slot]
-        guard let value = presented.value else { return 0 }
-        guard let child = projection.extract(value) else { return combine(presented.identity, 1) }
-        return Child.childrenFingerprint(of: child).map { combine(presented.identity, $0) }
+        fingerprint(parent).map { combine($0, sharing.structure(parent)) }
       },
-      event: event, decision: decision)
+      event: event, decision: decision, request: request,
+      share: { parent in
+        switch read(parent).map({ sharing.lookup($0.state, parent) }) {
+        case .gone?:
+          if sharing.ending == .pop { parent[keyPath: slot].wrappedValue = nil }
+        case .changed(let load)?:
+          _ = modify(&parent) {
+            load(&$0)
+            return []
+          }
+        case .same?, nil:
+          break
+        }
+      })
+  }
+
+  /// Declares a child that is always there, such as a persisted value or a counter kept in a
+  /// plain property, once: where it lives, how its events and decisions are wrapped as this
+  /// feature's, and the work scope its decisions run in.
+  ///
+  /// The child's work runs in a scope of its own, so its ids never meet the parent's, and lives as
+  /// long as the parent: list ``EmbeddedChild/work`` in `childWork` as for any child, so that its
+  /// own children's work ends with them.
+  /// ```swift
+  /// var counter = Counter.State()
+  /// static let counter = embed(
+  ///   Counter.self, state: \.counter, event: Event.counter, decision: Decision.counter)
+  /// static let childWork = [counter.work]
+  /// // in makeDecisions:
+  /// case .counter(let event):
+  ///   return counter.makeDecisions(event: event, in: &state)
+  /// // in execute:
+  /// case .counter(let decision):
+  ///   counter.execute(decision, deps: deps.counter, effects: effects)
+  /// ```
+  /// - Parameters:
+  ///   - child: The child's feature.
+  ///   - state: The child's state in this feature's state.
+  ///   - event: Wraps the child's event as this feature's.
+  ///   - decision: Wraps the child's decision as this feature's.
+  ///   - request: The parent's event for a child's decision that asks the parent something
+  ///     (see ``EmbeddedChild/makeDecisions(event:in:)``), or `nil` for a decision the child's
+  ///     executor performs. Without it, every decision is performed.
+  /// - Returns: The declaration: keep it in a `static let`.
+  @inlinable
+  public static func embed<Child: Feature>(
+    _ child: Child.Type,
+    state: WritableKeyPath<State, Child.State>,
+    event: @escaping @Sendable (Child.Event) -> Event,
+    decision: @escaping (Child.Decision) -> Decision,
+    request: ((Child.Decision) -> Event?)? = nil
+  ) -> EmbeddedChild<Self, Child> {
+    EmbeddedChild(
+      scope: EmbeddingScope(state, Child.self),
+      read: { parent in (parent[keyPath: state], 0) },
+      modify: { parent, body in body(&parent[keyPath: state]) },
+      fingerprint: { parent in Child.childrenFingerprint(of: parent[keyPath: state]) },
+      event: event, decision: decision, request: request)
   }
 }
 
@@ -373,6 +570,10 @@ public struct EmbeddedChildren<Parent: Core, Child: Core, ID: Hashable & Sendabl
   @usableFromInline let event: @Sendable (ID, Child.Event) -> Parent.Event
   /// Wraps a child's decision as the parent's.
   @usableFromInline let decision: (ID, Child.Decision) -> Parent.Decision
+  /// The parent's event for a child's decision that asks the parent something.
+  @usableFromInline let request: ((ID, Child.Decision) -> Parent.Event?)?
+  /// Gives every child the parent's element it shares, for a declaration with `sharing:`.
+  @usableFromInline let share: ((inout Parent.State) -> Void)?
   /// How long the children's work lives: list it in the parent's ``Feature/childWork``.
   public let work: ChildWork<Parent.State>
 
@@ -395,7 +596,9 @@ extension EmbeddedChildren where Parent: Feature, Child: Feature {
     changedIDs: @escaping (_ parent: Parent.State, _ since: UInt64) -> [ID]?,
     fingerprintOfStateAt: ((_ state: UnsafeRawPointer) -> UInt64?)?,
     event: @escaping @Sendable (ID, Child.Event) -> Parent.Event,
-    decision: @escaping (ID, Child.Decision) -> Parent.Decision
+    decision: @escaping (ID, Child.Decision) -> Parent.Decision,
+    request: ((ID, Child.Decision) -> Parent.Event?)?,
+    share: ((inout Parent.State) -> Void)? = nil
   ) {
     let place = scope.place
     let scope = WorkID(scope)
@@ -406,6 +609,8 @@ extension EmbeddedChildren where Parent: Feature, Child: Feature {
     self.modify = modify
     self.event = event
     self.decision = decision
+    self.request = request
+    self.share = share
     self.work = ChildWork<Parent.State> { path, parent in
       guard path.first == scope else { return nil }
       guard let id = path.dropFirst().first?.base as? ID else { return .gone }
@@ -424,13 +629,68 @@ extension EmbeddedChildren where Parent: Feature, Child: Feature {
   ///
   /// When no child of this kind has the id (it left, or the slot holds another kind), the event
   /// is dropped and no decisions are returned.
-  /// - Complexity: O(*d*) for *d* decisions: the child is found by its id without a search.
+  ///
+  /// **Requests.** A child asks its parent something (delete me, start a meeting, I am done)
+  /// with a decision that the declaration's `request:` turns into an event of the parent's. Such a
+  /// decision is not performed: the parent's core runs on the event at once, in this same call,
+  /// on the parent's whole state as the child left it, and its decisions take the request's place
+  /// in the result, in order. So the parent reads and clears no field, and a test of the parent
+  /// sees the answer in the step of the child's event:
+  /// ```swift
+  /// static let details = embed(
+  ///   Detail.self, stack: \.path, event: Event.detail, decision: Decision.detail,
+  ///   request: { id, decision in
+  ///     if case .parent(let request) = decision { .detailAsked(id: id, request) } else { nil }
+  ///   })
+  /// ```
+  /// The child's own tests see the request as one of its decisions. The parent's core runs
+  /// again inside this call, so code around its `switch` (a wrapper that looks at what the step
+  /// changed) runs for the request too.
+  ///
+  /// With `sharing:`, every child of the declaration is given the parent's element after the
+  /// event, as ``share(in:)`` does.
+  /// - Complexity: O(*d*) for *d* decisions: the child is found by its id without a search;
+  ///   plus the parent's core for each request, and O(*n*) for *n* children with `sharing:`.
   @inlinable
   public func makeDecisions(event: Child.Event, id: ID, in state: inout Parent.State)
     -> [Parent.Decision]
   {
     let decisions = modify(id, &state) { Child.makeDecisions(event: event, state: &$0) }
-    return decisions.isEmpty ? [] : decisions.map { decision(id, $0) }
+    guard request != nil || share != nil else {
+      return decisions.isEmpty ? [] : decisions.map { decision(id, $0) }
+    }
+    return answering(decisions, id: id, in: &state)
+  }
+
+  /// The child's decisions as the parent's, each request answered by the parent's core.
+  @usableFromInline
+  func answering(_ decisions: [Child.Decision], id: ID, in state: inout Parent.State)
+    -> [Parent.Decision]
+  {
+    var result: [Parent.Decision] = []
+    result.reserveCapacity(decisions.count)
+    for childDecision in decisions {
+      if let asked = request?(id, childDecision) {
+        result += Parent.makeDecisions(event: asked, state: &state)
+      } else {
+        result.append(decision(id, childDecision))
+      }
+    }
+    share?(&state)
+    return result
+  }
+
+  /// Gives every child of this declaration the element of the parent's data it shows, as the
+  /// parent now has it, and removes the children whose element is gone (with
+  /// ``SharedElement/Ending/pop``); nothing for a declaration without `sharing:`.
+  ///
+  /// Call it in the parent's core after the parent edits a shared element itself, so that the
+  /// children show the edit in the same step. The declaration calls it after each of its
+  /// children's events.
+  /// - Complexity: O(*n*) for *n* children, plus the elements that changed.
+  @inlinable
+  public func share(in state: inout Parent.State) {
+    share?(&state)
   }
 
   /// Performs the child's decision in the work scope of the child with `id`: its work ends when
@@ -480,6 +740,10 @@ public struct EmbeddedChild<Parent: Core, Child: Core>: @unchecked Sendable {
   @usableFromInline let event: @Sendable (Child.Event) -> Parent.Event
   /// Wraps the child's decision as the parent's.
   @usableFromInline let decision: (Child.Decision) -> Parent.Decision
+  /// The parent's event for a child's decision that asks the parent something.
+  @usableFromInline let request: ((Child.Decision) -> Parent.Event?)?
+  /// Gives the child the parent's element it shares, for a declaration with `sharing:`.
+  @usableFromInline let share: ((inout Parent.State) -> Void)?
   /// How long the child's work lives: list it in the parent's ``Feature/childWork``.
   public let work: ChildWork<Parent.State>
 
@@ -499,7 +763,9 @@ extension EmbeddedChild where Parent: Feature, Child: Feature {
       @escaping (inout Parent.State, (inout Child.State) -> [Child.Decision]) -> [Child.Decision],
     fingerprint: @escaping (Parent.State) -> UInt64?,
     event: @escaping @Sendable (Child.Event) -> Parent.Event,
-    decision: @escaping (Child.Decision) -> Parent.Decision
+    decision: @escaping (Child.Decision) -> Parent.Decision,
+    request: ((Child.Decision) -> Parent.Event?)?,
+    share: ((inout Parent.State) -> Void)? = nil
   ) {
     let place = scope.place
     let scope = WorkID(scope)
@@ -509,6 +775,8 @@ extension EmbeddedChild where Parent: Feature, Child: Feature {
     self.modify = modify
     self.event = event
     self.decision = decision
+    self.request = request
+    self.share = share
     self.work = ChildWork { path, parent in
       guard path.first == scope else { return nil }
       guard let child = read(parent) else { return .gone }
@@ -527,11 +795,42 @@ extension EmbeddedChild where Parent: Feature, Child: Feature {
   ///
   /// When the child is not presented, the event is dropped and no decisions are returned. The
   /// child is changed in place, so it stays the same child.
-  /// - Complexity: O(*d*) for *d* decisions.
+  ///
+  /// A decision that the declaration's `request:` turns into an event of the parent's is not
+  /// performed: the parent's core runs on that event at once, in this same call, and its
+  /// decisions take the request's place (see
+  /// ``EmbeddedChildren/makeDecisions(event:id:in:)``). With `sharing:`, the child is given the
+  /// parent's element after the event, as ``share(in:)`` does.
+  /// - Complexity: O(*d*) for *d* decisions, plus the parent's core for each request.
   @inlinable
   public func makeDecisions(event: Child.Event, in state: inout Parent.State) -> [Parent.Decision] {
     let decisions = modify(&state) { Child.makeDecisions(event: event, state: &$0) }
-    return decisions.isEmpty ? [] : decisions.map(decision)
+    guard request != nil || share != nil else {
+      return decisions.isEmpty ? [] : decisions.map(decision)
+    }
+    var result: [Parent.Decision] = []
+    result.reserveCapacity(decisions.count)
+    for childDecision in decisions {
+      if let asked = request?(childDecision) {
+        result += Parent.makeDecisions(event: asked, state: &state)
+      } else {
+        result.append(decision(childDecision))
+      }
+    }
+    share?(&state)
+    return result
+  }
+
+  /// Gives the child the element of the parent's data it shows, as the parent now has it, and
+  /// dismisses it when the element is gone (with ``SharedElement/Ending/pop``); nothing for a
+  /// declaration without `sharing:`.
+  ///
+  /// Call it in the parent's core after the parent edits the shared element itself, so that the
+  /// child shows the edit in the same step. The declaration calls it after each of the child's
+  /// events.
+  @inlinable
+  public func share(in state: inout Parent.State) {
+    share?(&state)
   }
 
   /// Performs the child's decision in the child's work scope: its work ends when the child is
