@@ -14,12 +14,14 @@ import Testing
     enum Event: Equatable, Sendable {
       case start(Duration)
       case stop
+      case stopAll
       case beat
     }
 
     enum Decision: Equatable, Sendable {
       case tick(Duration)
       case stop
+      case stopAll
     }
 
     struct Deps: Sendable {
@@ -30,6 +32,7 @@ import Testing
       switch event {
       case .start(let period): return [.tick(period)]
       case .stop: return [.stop]
+      case .stopAll: return [.stopAll]
       case .beat:
         state.beats += 1
         return []
@@ -42,6 +45,52 @@ import Testing
         effects.timer(id: "beat", every: period, on: deps.clock, send: .beat)
       case .stop:
         effects.cancel(id: "beat")
+      case .stopAll:
+        effects.cancelAll()
+      }
+    }
+  }
+
+  /// A parent that presents a metronome, whose timer runs in the metronome's scope.
+  enum Band: Feature {
+    struct State: Equatable, Sendable {
+      @Presented var metronome: Metronome.State?
+    }
+
+    enum Event: Equatable, Sendable {
+      case show
+      case dismiss
+      case metronome(Metronome.Event)
+    }
+
+    enum Decision: Equatable, Sendable {
+      case metronome(Metronome.Decision)
+    }
+
+    typealias Deps = Metronome.Deps
+
+    static let metronome = embed(
+      Metronome.self, presented: \.$metronome, event: Event.metronome,
+      decision: Decision.metronome)
+    static let childWork = [metronome.work]
+
+    static func makeDecisions(event: Event, state: inout State) -> [Decision] {
+      switch event {
+      case .show:
+        state.metronome = .init()
+        return []
+      case .dismiss:
+        state.metronome = nil
+        return []
+      case .metronome(let event):
+        return metronome.makeDecisions(event: event, in: &state)
+      }
+    }
+
+    static func execute(_ decision: Decision, deps: Deps, effects: Effects<Event>) {
+      switch decision {
+      case .metronome(let decision):
+        metronome.execute(decision, deps: deps, effects: effects)
       }
     }
   }
@@ -130,6 +179,75 @@ import Testing
     await clock.advance(by: .seconds(5))
     #expect(await store.state.beats == 0)
   }
+
+  // NB: a clock may wake late (a busy thread, a tolerance, a slow tick before): the lateness must
+  // stay with its tick. A timer that counted the next deadline from `now` after each tick would
+  // carry it into every later one, here 0.3 s more each second.
+  @Test func aTickThatComesLateDoesNotDelayTheLaterOnes() async {
+    let test = TestClock()
+    let clock = LateClock(test, lateness: .milliseconds(300))
+    let store = StoreTest<Metronome>(state: .init(), deps: .init(clock: clock), clocks: [test])
+    await store.send(.start(.seconds(1)), decisions: [.tick(.seconds(1))])
+    await store.settle()
+    await test.advance(by: .milliseconds(1_299))
+    await store.expectNoNewEvents()
+    await test.advance(by: .milliseconds(1))
+    await store.receive(.beat) { $0.beats = 1 }  // at 1.3 s, for 1 s
+    await test.advance(by: .milliseconds(999))
+    await store.expectNoNewEvents()
+    await test.advance(by: .milliseconds(1))
+    await store.receive(.beat) { $0.beats = 2 }  // at 2.3 s, for 2 s: not 2.6 s
+    await test.advance(by: .seconds(2))
+    await store.receive(.beat) { $0.beats = 3 }
+    await store.receive(.beat) { $0.beats = 4 }  // at 4.3 s, for 4 s: not 5.2 s
+    await store.send(.stop, decisions: [.stop])
+    await store.finish()
+  }
+
+  @Test(arguments: [Metronome.Event.stop, .stopAll])
+  func aCancelledTimerSendsNothingMore(cancel: Metronome.Event) async {
+    let clock = TestClock()
+    let test = StoreTest<Metronome>(state: .init(), deps: .init(clock: clock))
+    await test.send(.start(.seconds(1)), decisions: [.tick(.seconds(1))])
+    await clock.advance(by: .seconds(1))
+    await test.receive(.beat) { $0.beats = 1 }
+    await clock.advance(by: .milliseconds(500))
+    await test.send(cancel, decisions: cancel == .stop ? [.stop] : [.stopAll])
+    #expect(clock.sleeperCount == 0)
+    await clock.advance(by: .seconds(5))
+    await test.expectNoNewEvents()
+    await test.finish()
+  }
+
+  @Test func aTimerEndsWithTheChildThatStartedIt() async {
+    let clock = TestClock()
+    let test = StoreTest<Band>(state: .init(), deps: .init(clock: clock))
+    await test.send(.show) { $0.metronome = .init() }
+    await test.send(
+      .metronome(.start(.seconds(1))), decisions: [.metronome(.tick(.seconds(1)))])
+    await clock.advance(by: .seconds(1))
+    await test.receive(.metronome(.beat)) { $0.metronome?.beats = 1 }
+    await test.send(.dismiss) { $0.metronome = nil }
+    #expect(clock.sleeperCount == 0)
+    await clock.advance(by: .seconds(5))
+    await test.expectNoNewEvents()
+    await test.finish()
+  }
+
+  @Test func aTimerTicksOnAContinuousClock() async throws {
+    let clock = ContinuousClock()
+    let store = Store<Metronome>(state: .init(), deps: .init(clock: clock))
+    let start = clock.now
+    await store.send(.start(.milliseconds(20)))
+    // NB: a loaded machine wakes late, never early: wait up to 10 s for three ticks.
+    while await store.state.beats < 3, start.duration(to: clock.now) < .seconds(10) {
+      try await Task.sleep(for: .milliseconds(5))
+    }
+    let elapsed = start.duration(to: clock.now)
+    #expect(await store.state.beats >= 3)
+    #expect(elapsed >= .milliseconds(60))
+    await store.stop()
+  }
 }
 
 /// A clock that counts how often its time is read and records the deadlines slept until.
@@ -153,4 +271,23 @@ final class CountingClock: Clock, Sendable {
 
   var nowReads: Int { counts.withLock { $0.reads } }
   var deadlines: [TestClock.Instant] { counts.withLock { $0.deadlines } }
+}
+
+/// A clock that wakes each sleeper `lateness` after its deadline, as a busy clock may.
+final class LateClock: Clock, Sendable {
+  let base: TestClock
+  let lateness: Duration
+
+  init(_ base: TestClock, lateness: Duration) {
+    self.base = base
+    self.lateness = lateness
+  }
+
+  var now: TestClock.Instant { base.now }
+
+  var minimumResolution: Duration { base.minimumResolution }
+
+  func sleep(until deadline: TestClock.Instant, tolerance: Duration?) async throws {
+    try await base.sleep(until: deadline.advanced(by: lateness), tolerance: tolerance)
+  }
 }
