@@ -153,7 +153,9 @@ import Testing
   @Test(arguments: [Duration.zero, .seconds(-1)])
   func aPeriodOfZeroOrLessFailsWithoutTicking(period: Duration) async {
     let clock = TestClock()
-    let test = StoreTest<Metronome>(state: .init(), deps: .init(clock: clock))
+    // NB: a timer that spun on a past deadline would hang this test: the clock ends it instead.
+    let limited = SleepLimitedClock(clock, limit: 10)
+    let test = StoreTest<Metronome>(state: .init(), deps: .init(clock: limited), clocks: [clock])
     await test.send(.start(period), decisions: [.tick(period)])
     await test.settle()
     let errors = test.takeUnhandledErrors()
@@ -164,7 +166,7 @@ import Testing
     #expect(
       (errors.first?.error).map { String(describing: $0) }
         == "A timer's period must be more than zero, not \(period).")
-    #expect(clock.sleeperCount == 0)
+    #expect(limited.sleeps == 0)
     await test.finish()
   }
 
@@ -200,6 +202,28 @@ import Testing
     await test.advance(by: .seconds(2))
     await store.receive(.beat) { $0.beats = 3 }
     await store.receive(.beat) { $0.beats = 4 }  // at 4.3 s, for 4 s: not 5.2 s
+    await store.send(.stop, decisions: [.stop])
+    await store.finish()
+  }
+
+  // NB: the ticks are counted, not skipped: a stopwatch whose device slept (a `ContinuousClock`
+  // counts on) shows every second that passed, one event each.
+  @Test func ticksWhoseDeadlinesPassedWhileTheClockWasLateComeAtOnce() async {
+    let test = TestClock()
+    let clock = LateClock(test, lateness: .milliseconds(2_500), sleeps: 1)
+    let store = StoreTest<Metronome>(state: .init(), deps: .init(clock: clock), clocks: [test])
+    await store.send(.start(.seconds(1)), decisions: [.tick(.seconds(1))])
+    await store.settle()
+    await test.advance(by: .milliseconds(3_499))
+    await store.expectNoNewEvents()
+    await test.advance(by: .milliseconds(1))  // 3.5 s: the ticks for 1, 2 and 3 s
+    await store.receive(.beat) { $0.beats = 1 }
+    await store.receive(.beat) { $0.beats = 2 }
+    await store.receive(.beat) { $0.beats = 3 }
+    await test.advance(by: .milliseconds(499))
+    await store.expectNoNewEvents()
+    await test.advance(by: .milliseconds(1))  // 4 s, on time again
+    await store.receive(.beat) { $0.beats = 4 }
     await store.send(.stop, decisions: [.stop])
     await store.finish()
   }
@@ -273,14 +297,17 @@ final class CountingClock: Clock, Sendable {
   var deadlines: [TestClock.Instant] { counts.withLock { $0.deadlines } }
 }
 
-/// A clock that wakes each sleeper `lateness` after its deadline, as a busy clock may.
+/// A clock that wakes its first `sleeps` sleepers `lateness` after their deadlines, as a busy
+/// clock may, or a device that slept; later sleepers wake on time.
 final class LateClock: Clock, Sendable {
   let base: TestClock
   let lateness: Duration
+  private let lateSleepsLeft: Mutex<Int>
 
-  init(_ base: TestClock, lateness: Duration) {
+  init(_ base: TestClock, lateness: Duration, sleeps: Int = .max) {
     self.base = base
     self.lateness = lateness
+    self.lateSleepsLeft = Mutex(sleeps)
   }
 
   var now: TestClock.Instant { base.now }
@@ -288,6 +315,44 @@ final class LateClock: Clock, Sendable {
   var minimumResolution: Duration { base.minimumResolution }
 
   func sleep(until deadline: TestClock.Instant, tolerance: Duration?) async throws {
-    try await base.sleep(until: deadline.advanced(by: lateness), tolerance: tolerance)
+    let isLate = lateSleepsLeft.withLock { left in
+      guard left > 0 else { return false }
+      left -= 1
+      return true
+    }
+    try await base.sleep(
+      until: isLate ? deadline.advanced(by: lateness) : deadline, tolerance: tolerance)
+  }
+}
+
+/// A clock that fails each sleep after its first `limit`: a timer that would sleep without end
+/// fails instead of hanging its test.
+final class SleepLimitedClock: Clock, Sendable {
+  /// The error of a sleep past the limit.
+  struct LimitReached: Error {}
+
+  let base: TestClock
+  let limit: Int
+  private let count = Mutex(0)
+
+  init(_ base: TestClock, limit: Int) {
+    self.base = base
+    self.limit = limit
+  }
+
+  var now: TestClock.Instant { base.now }
+
+  var minimumResolution: Duration { base.minimumResolution }
+
+  /// How many times a task went to sleep on the clock.
+  var sleeps: Int { count.withLock { $0 } }
+
+  func sleep(until deadline: TestClock.Instant, tolerance: Duration?) async throws {
+    let sleeps = count.withLock { count in
+      count += 1
+      return count
+    }
+    guard sleeps <= limit else { throw LimitReached() }
+    try await base.sleep(until: deadline, tolerance: tolerance)
   }
 }
