@@ -94,11 +94,12 @@ public struct Effects<Event: Sendable> {
   ///   effects.cancel(id: "tick")
   /// ```
   /// The ticks fall on deadlines counted from now: `now + period`, `now + 2 × period`, and so on,
-  /// so they do not drift whatever each tick costs. A tick whose deadline passed while the last
-  /// one was sent is sent at once. The timer is work like that of
-  /// ``run(id:priority:operation:catch:)``: a second timer with the same id replaces it,
-  /// ``cancel(id:)`` and ``cancelAll()`` end it, and it ends with the child whose scope started
-  /// it. On a `TestClock`, each tick comes when the test advances the clock past its deadline.
+  /// so they do not drift whatever each tick costs. Ticks whose deadlines have passed (the device
+  /// slept, or the clock woke late) are sent at once, one for each deadline: they are counted, not
+  /// skipped. The timer is work like that of ``run(id:priority:operation:catch:)``: a second timer
+  /// with the same id replaces it, ``cancel(id:)`` and ``cancelAll()`` end it, and it ends with the
+  /// child whose scope started it. On a `TestClock`, each tick comes when the test advances the
+  /// clock to its deadline.
   ///
   /// A `period` of zero or less would tick without end: the timer sends nothing and fails with
   /// ``TimerError/periodNotPositive(_:)``, which the diagnostics hook hears as
