@@ -3,11 +3,11 @@ import Decisions
 /// The meeting screen: a timer that gives each attendee their share of the meeting, and a
 /// transcript of what was said.
 ///
-/// The core never dismisses the screen. When the meeting is over it sets ``State/ending``, and
-/// from then on it ignores every event. The parent reads `ending` after each event it forwards:
-/// it pops the screen, and for ``Ending/save(transcript:)`` adds a meeting with an id and a date
-/// its own executor makes. Popping the screen ends its work; the core also stops the timer and
-/// the transcription itself when the meeting ends.
+/// The core never dismisses the screen. When the meeting is over it sets ``State/ending``, from
+/// then on ignores every event, and decides ``Decision/end(_:)``: alone, that stops the timer and
+/// the transcription; embedded, it is the parent's request, which pops the screen (ending its
+/// work) and, for ``Ending/save(transcript:)``, adds a meeting with an id and a date its own
+/// executor makes.
 public enum RecordMeeting: Feature {
   /// What the screen shows.
   public struct State: Equatable, Sendable, Codable {
@@ -21,7 +21,7 @@ public enum RecordMeeting: Feature {
     public var transcript: String
     /// The alert on show, if any: while one shows, the meeting's time stands still.
     public var dialog: Dialog<DialogAction>?
-    /// How the meeting ended, once it has: the parent pops the screen when it is set.
+    /// How the meeting ended, once it has: nothing counts after it.
     public var ending: Ending?
 
     /// Creates the state of a meeting; by default one that has not started.
@@ -93,8 +93,8 @@ public enum RecordMeeting: Feature {
     /// Recognise speech, sending ``Event/transcriptChanged(_:)`` for each new transcript and
     /// ``Event/speechFailed`` if recognition fails.
     case transcribe
-    /// Stop the timer and the speech work: the meeting is over.
-    case stopMeeting
+    /// The meeting is over: stop the timer and the speech work; a parent closes the screen.
+    case end(Ending)
   }
 
   /// The timer's period: the meeting counts whole seconds.
@@ -140,8 +140,7 @@ public enum RecordMeeting: Feature {
       let duration = state.syncUp.durationInSeconds
       state.secondsElapsed = min(state.secondsElapsed + 1, duration)
       guard state.secondsElapsed < duration else {
-        state.ending = .save(transcript: state.transcript)
-        return [.stopMeeting]
+        return state.end(.save(transcript: state.transcript))
       }
       state.speakerIndex = state.speaker(at: state.secondsElapsed)
       return []
@@ -163,11 +162,9 @@ public enum RecordMeeting: Feature {
     case .dialog(let response):
       switch state.dialog.respond(to: response) {
       case .saveAndEnd:
-        state.ending = .save(transcript: state.transcript)
-        return [.stopMeeting]
+        return state.end(.save(transcript: state.transcript))
       case .discard:
-        state.ending = .discard
-        return [.stopMeeting]
+        return state.end(.discard)
       case nil:
         return []
       }
@@ -196,6 +193,12 @@ public enum RecordMeeting: Feature {
 }
 
 extension RecordMeeting.State {
+  /// Ends the meeting.
+  fileprivate mutating func end(_ ending: RecordMeeting.Ending) -> [RecordMeeting.Decision] {
+    self.ending = ending
+    return [.end(ending)]
+  }
+
   /// The attendee whose share holds second `seconds`, never past the last attendee.
   fileprivate func speaker(at seconds: Int) -> Int {
     min(seconds / syncUp.secondsPerAttendee, max(0, syncUp.attendees.count - 1))
@@ -246,7 +249,7 @@ extension RecordMeeting {
       } catch: { _ in
         .speechFailed
       }
-    case .stopMeeting:
+    case .end:
       effects.cancel(id: timerID)
       effects.cancel(id: speechID)
     }

@@ -4,8 +4,9 @@ import Foundation
 /// The screen of one sync-up: its details and past meetings, with buttons to start a meeting, edit
 /// it in a sheet, and delete it behind an alert.
 ///
-/// What it asks of the app (delete this sync-up, start a meeting, show a past meeting) it sets in
-/// ``State/request``, which the app reads and clears right after each event it forwards.
+/// It shows and edits the app's sync-up, which the app's declaration keeps in step. What it asks
+/// of the app (delete this sync-up, start a meeting, show a past meeting) is a decision,
+/// ``Decision/request(_:)``, which the app answers in the same step.
 public enum SyncUpDetail: Feature {
   /// What the detail screen presents, one at a time.
   public enum Destination: Equatable, Sendable, Codable {
@@ -37,18 +38,15 @@ public enum SyncUpDetail: Feature {
 
   /// The screen's state.
   public struct State: Equatable, Sendable, Codable {
-    /// The sync-up shown: a copy of the app's, which the app updates from it.
+    /// The sync-up shown, shared with the app's list.
     public var syncUp: SyncUp
     /// The sheet or alert on show.
     @Presented public var destination: Destination?
-    /// What the screen asks of the app, until the app has done it.
-    public var request: Request?
 
     /// The screen of `syncUp`, with nothing presented.
-    public init(syncUp: SyncUp, destination: Destination? = nil, request: Request? = nil) {
+    public init(syncUp: SyncUp, destination: Destination? = nil) {
       self.syncUp = syncUp
       self.destination = destination
-      self.request = request
     }
   }
 
@@ -83,6 +81,8 @@ public enum SyncUpDetail: Feature {
     case checkSpeechAuthorization
     /// Open the app's settings.
     case openSettings
+    /// Ask the app: a parent answers it; alone, the screen does nothing with it.
+    case request(Request)
   }
 
   /// What the screen's work needs.
@@ -141,7 +141,7 @@ public enum SyncUpDetail: Feature {
     case .speechAuthorization(let status):
       switch status {
       case .notDetermined, .authorized:
-        state.request = .startMeeting
+        return [.request(.startMeeting)]
       case .denied:
         state.destination = .dialog(.speechRecognitionDenied)
       case .restricted:
@@ -151,8 +151,7 @@ public enum SyncUpDetail: Feature {
 
     case .meetingTapped(let id):
       guard let meeting = state.syncUp.meetings[id: id] else { return [] }
-      state.request = .showMeeting(meeting)
-      return []
+      return [.request(.showMeeting(meeting))]
 
     case .dialog(let response):
       guard case .dialog(let dialog) = state.destination else { return [] }
@@ -163,11 +162,9 @@ public enum SyncUpDetail: Feature {
       state.destination = nil
       switch action {
       case .confirmDeletion:
-        state.request = .delete
-        return []
+        return [.request(.delete)]
       case .continueWithoutRecording:
-        state.request = .startMeeting
-        return []
+        return [.request(.startMeeting)]
       case .openSettings:
         return [.openSettings]
       case nil:
@@ -185,6 +182,8 @@ public enum SyncUpDetail: Feature {
       }
     case .openSettings:
       effects.run { _ in await deps.openSettings() }
+    case .request:
+      break
     }
   }
 }

@@ -4,9 +4,10 @@ import Foundation
 /// The whole app: the list of sync-ups, kept in a file, with a sheet to add one, and a stack of
 /// screens pushed on it (a sync-up's detail, a meeting being recorded, a past meeting).
 ///
-/// The app owns the sync-ups. A screen works on a copy, and the app takes its changes back after
-/// every event it forwards, along with what the screen asks of it (a detail's
-/// ``SyncUpDetail/State/request``, a recorder's ``RecordMeeting/State/ending``).
+/// The app owns the sync-ups. A detail screen shows and edits one of them, kept in step by its
+/// declaration (`sharing:`), and what a screen asks of the app (a detail's
+/// ``SyncUpDetail/Decision/request(_:)``, a recorder's ``RecordMeeting/Decision/end(_:)``) reaches
+/// the app as an event in the same step (`request:`).
 public enum SyncUpsApp: Feature {
   /// A screen pushed on the list.
   public enum Screen: Equatable, Sendable, Codable {
@@ -80,8 +81,12 @@ public enum SyncUpsApp: Feature {
     case syncUpTapped(SyncUp.ID)
     /// An event of a detail screen.
     case detail(id: ScreenID, SyncUpDetail.Event)
+    /// A detail screen asks the app something.
+    case detailAsked(id: ScreenID, SyncUpDetail.Request)
     /// An event of a meeting recorder.
     case record(id: ScreenID, RecordMeeting.Event)
+    /// A meeting recorder's meeting ended.
+    case recordEnded(id: ScreenID, RecordMeeting.Ending)
     /// The platform's stack now shows these screens (a back button, a swipe).
     case pathChanged([ScreenID])
     /// A recorded meeting, with its id and date, is ready to be kept.
@@ -173,14 +178,16 @@ public enum SyncUpsApp: Feature {
 
   /// The add sheet's form.
   public static let addForm = embed(SyncUpForm.self, presented: \.$addSheet, event: Event.add)
-  /// The detail screens.
+  /// The detail screens, each showing and editing a sync-up of the list.
   public static let details = embed(
-    SyncUpDetail.self, stack: \.path, case: Screen.detail, event: Event.detail,
-    decision: Decision.detail)
+    SyncUpDetail.self, stack: \.path, case: Screen.detail,
+    sharing: .element(\.syncUp, in: \.syncUps), event: Event.detail, decision: Decision.detail,
+    request: { if case .request(let request) = $1 { .detailAsked(id: $0, request) } else { nil } })
   /// The meeting recorders.
   public static let recorders = embed(
     RecordMeeting.self, stack: \.path, case: Screen.record, event: Event.record,
-    decision: Decision.record)
+    decision: Decision.record,
+    request: { if case .end(let ending) = $1 { .recordEnded(id: $0, ending) } else { nil } })
   /// Each child's work ends when it leaves the state.
   public static let childWork = [details.work, recorders.work]
 
@@ -198,7 +205,9 @@ public enum SyncUpsApp: Feature {
     // written back.
     let wasLoaded = state.file == .loaded
     var decisions = decide(event, &state)
-    if wasLoaded, state.syncUps != before {
+    // NB: a screen's request runs this function again inside the same step, which has saved its
+    // own change already.
+    if wasLoaded, state.syncUps != before, !decisions.contains(.waitToSave(quietPeriod)) {
       decisions += syncUpsChanged(&state)
     }
     return decisions
@@ -230,12 +239,30 @@ public enum SyncUpsApp: Feature {
       return []
 
     case .detail(let id, let event):
-      let decisions = details.makeDecisions(event: event, id: id, in: &state)
-      return decisions + detailChanged(id, &state)
+      return details.makeDecisions(event: event, id: id, in: &state)
+
+    case .detailAsked(let id, let request):
+      guard let syncUp = details.state(id: id, in: state)?.syncUp else { return [] }
+      switch request {
+      case .delete:
+        state.syncUps.remove(id: syncUp.id)  // the screen is popped with it
+        return []
+      case .startMeeting:
+        let recorder = state.path.push(.record(RecordMeeting.State(syncUp: syncUp)))
+        return recorders.makeDecisions(event: .appeared, id: recorder, in: &state)
+      case .showMeeting(let meeting):
+        state.path.push(.meeting(meeting, syncUp: syncUp))
+        return []
+      }
 
     case .record(let id, let event):
-      let decisions = recorders.makeDecisions(event: event, id: id, in: &state)
-      return decisions + recorderChanged(id, &state)
+      return recorders.makeDecisions(event: event, id: id, in: &state)
+
+    case .recordEnded(let id, let ending):
+      guard let syncUp = recorders.state(id: id, in: state)?.syncUp else { return [] }
+      state.path.pop(from: id)
+      guard case .save(let transcript) = ending else { return [] }
+      return [.makeMeeting(syncUpID: syncUp.id, transcript: transcript)]
 
     case .pathChanged(let ids):
       state.path.keep(ids)
@@ -243,14 +270,7 @@ public enum SyncUpsApp: Feature {
 
     case .meetingMade(let syncUpID, let meeting):
       state.syncUps[id: syncUpID]?.meetings.insert(meeting, at: 0)
-      // NB: a detail screen of the sync-up shows the meeting too.
-      for entry in state.path {
-        guard case .detail(var detail) = entry.screen, detail.syncUp.id == syncUpID else {
-          continue
-        }
-        detail.syncUp.meetings.insert(meeting, at: 0)
-        state.path[id: entry.id] = .detail(detail)
-      }
+      details.share(in: &state)  // a detail screen of the sync-up shows the meeting too
       return []
 
     case .loaded(let syncUps):
@@ -304,45 +324,6 @@ public enum SyncUpsApp: Feature {
       state.isWriting = false
       state.saveError = error
       state.hasUnsavedChanges = true
-      return []
-    }
-  }
-
-  /// Takes a detail screen's changes back into the list, and does what it asks.
-  private static func detailChanged(_ id: ScreenID, _ state: inout State) -> [Decision] {
-    guard let detail = details.state(id: id, in: state) else { return [] }
-    let syncUp = detail.syncUp
-    if state.syncUps[id: syncUp.id] != nil, state.syncUps[id: syncUp.id] != syncUp {
-      state.syncUps[id: syncUp.id] = syncUp
-    }
-    guard let request = detail.request else { return [] }
-    var cleared = detail
-    cleared.request = nil
-    state.path[id: id] = .detail(cleared)
-    switch request {
-    case .delete:
-      state.syncUps.remove(id: syncUp.id)
-      state.path.pop(from: id)
-      return []
-    case .startMeeting:
-      let recorder = state.path.push(.record(RecordMeeting.State(syncUp: syncUp)))
-      return recorders.makeDecisions(event: .appeared, id: recorder, in: &state)
-    case .showMeeting(let meeting):
-      state.path.push(.meeting(meeting, syncUp: syncUp))
-      return []
-    }
-  }
-
-  /// Closes a recorder whose meeting ended, and keeps the meeting if it was saved.
-  private static func recorderChanged(_ id: ScreenID, _ state: inout State) -> [Decision] {
-    guard let recorder = recorders.state(id: id, in: state), let ending = recorder.ending else {
-      return []
-    }
-    state.path.pop(from: id)
-    switch ending {
-    case .save(let transcript):
-      return [.makeMeeting(syncUpID: recorder.syncUp.id, transcript: transcript)]
-    case .discard:
       return []
     }
   }

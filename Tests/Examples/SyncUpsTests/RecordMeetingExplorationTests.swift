@@ -106,7 +106,7 @@ enum RecordMeetingModel {
     let exploration = RecordMeetingModel.exploration(of: syncUp)
     exploration.expectTransitionInvariant("ending stops the work, and only ending does") { step in
       let ends = step.before.ending == nil && step.after.ending != nil
-      return ends == step.decisions.contains(.stopMeeting)
+      return ends == step.decisions.contains { if case .end = $0 { true } else { false } }
     }
   }
 

@@ -52,7 +52,7 @@ private struct RecognizerBroke: Error {}
     for second in 295...299 {
       test.send(.timerTicked) { $0.secondsElapsed = second }
     }
-    test.send(.timerTicked, decisions: [.stopMeeting]) {
+    test.send(.timerTicked, decisions: [.end(.save(transcript: ""))]) {
       $0.secondsElapsed = 300
       $0.ending = .save(transcript: "")
     }
@@ -77,7 +77,7 @@ private struct RecognizerBroke: Error {}
     }
     test.send(.timerTicked) { $0.secondsElapsed = 5 }
     #expect(test.state.secondsRemaining == 1)
-    test.send(.timerTicked, decisions: [.stopMeeting]) {
+    test.send(.timerTicked, decisions: [.end(.save(transcript: ""))]) {
       $0.secondsElapsed = 6
       $0.ending = .save(transcript: "")
     }
@@ -91,7 +91,7 @@ private struct RecognizerBroke: Error {}
     var test = CoreTest<RecordMeeting>(
       state: .init(syncUp: syncUp, secondsElapsed: 5, speakerIndex: 2))
     test.send(.timerTicked) { $0.secondsElapsed = 6 }  // 6 / 2 would be a fourth speaker
-    test.send(.timerTicked, decisions: [.stopMeeting]) {
+    test.send(.timerTicked, decisions: [.end(.save(transcript: ""))]) {
       $0.secondsElapsed = 7
       $0.ending = .save(transcript: "")
     }
@@ -119,7 +119,7 @@ private struct RecognizerBroke: Error {}
         buttons: [.init("Save and end", action: .saveAndEnd), .init("Resume", role: .cancel)])
     }
     test.send(.dialog(.chose(.discard)))  // not a button of this alert: changes nothing
-    test.send(.dialog(.chose(.saveAndEnd)), decisions: [.stopMeeting]) {
+    test.send(.dialog(.chose(.saveAndEnd)), decisions: [.end(.save(transcript: ""))]) {
       $0.dialog = nil
       $0.ending = .save(transcript: "")
     }
@@ -140,7 +140,7 @@ private struct RecognizerBroke: Error {}
     test.send(.dialog(.dismissed)) { $0.dialog = nil }  // Resume
     test.send(.dialog(.chose(.saveAndEnd)))  // a late answer: the alert is gone
     test.send(.endMeetingTapped) { $0.dialog = RecordMeeting.endMeetingDialog(discardable: true) }
-    test.send(.dialog(.chose(.saveAndEnd)), decisions: [.stopMeeting]) {
+    test.send(.dialog(.chose(.saveAndEnd)), decisions: [.end(.save(transcript: "Hi"))]) {
       $0.dialog = nil
       $0.ending = .save(transcript: "Hi")
     }
@@ -149,7 +149,7 @@ private struct RecognizerBroke: Error {}
   @Test func discardingEndsTheMeetingWithoutSaving() {
     var test = CoreTest<RecordMeeting>(state: .init(syncUp: shortSyncUp, transcript: "Hi"))
     test.send(.endMeetingTapped) { $0.dialog = RecordMeeting.endMeetingDialog(discardable: true) }
-    test.send(.dialog(.chose(.discard)), decisions: [.stopMeeting]) {
+    test.send(.dialog(.chose(.discard)), decisions: [.end(.discard)]) {
       $0.dialog = nil
       $0.ending = .discard
     }
@@ -161,7 +161,7 @@ private struct RecognizerBroke: Error {}
     test.send(.timerTicked)
     test.send(.timerTicked)
     test.send(.dialog(.dismissed)) { $0.dialog = nil }
-    test.send(.timerTicked, decisions: [.stopMeeting]) {
+    test.send(.timerTicked, decisions: [.end(.save(transcript: ""))]) {
       $0.secondsElapsed = 6
       $0.ending = .save(transcript: "")
     }
@@ -201,7 +201,7 @@ private struct RecognizerBroke: Error {}
   @Test func aSpeechFailureBeforeAnyWordLeavesTheTranscriptEmpty() {
     var test = CoreTest<RecordMeeting>(state: .init(syncUp: shortSyncUp))
     test.send(.speechFailed) { $0.dialog = RecordMeeting.speechFailedDialog }
-    test.send(.dialog(.chose(.discard)), decisions: [.stopMeeting]) {
+    test.send(.dialog(.chose(.discard)), decisions: [.end(.discard)]) {
       $0.dialog = nil
       $0.ending = .discard
     }
@@ -258,7 +258,7 @@ private struct RecognizerBroke: Error {}
 
   @Test func stoppingTheMeetingCancelsTheTimerAndTheSpeech() async {
     let execution = await perform(
-      RecordMeeting.Decision.stopMeeting, of: RecordMeeting.self,
+      RecordMeeting.Decision.end(.discard), of: RecordMeeting.self,
       deps: .init(clock: ImmediateClock(), speech: .refused))
     #expect(
       execution.cancellations == [
@@ -324,7 +324,7 @@ private struct RecognizerBroke: Error {}
     await clock.advance(by: .seconds(1))
     await test.receive(.timerTicked) { $0.secondsElapsed = 5 }
     await clock.advance(by: .seconds(1))
-    await test.receive(.timerTicked, decisions: [.stopMeeting]) {
+    await test.receive(.timerTicked, decisions: [.end(.save(transcript: ""))]) {
       $0.secondsElapsed = 6
       $0.ending = .save(transcript: "")
     }
@@ -355,7 +355,9 @@ private struct RecognizerBroke: Error {}
     for _ in 1...5 {
       await test.receive(.timerTicked)
     }
-    await test.receive(.timerTicked, decisions: [.stopMeeting]) {
+    await test.receive(
+      .timerTicked, decisions: [.end(.save(transcript: "I completed the project"))]
+    ) {
       $0.secondsElapsed = 6
       $0.ending = .save(transcript: "I completed the project")
     }
@@ -382,7 +384,7 @@ private struct RecognizerBroke: Error {}
     await test.send(.endMeetingTapped) {
       $0.dialog = RecordMeeting.endMeetingDialog(discardable: true)
     }
-    await test.send(.dialog(.chose(.saveAndEnd)), decisions: [.stopMeeting]) {
+    await test.send(.dialog(.chose(.saveAndEnd)), decisions: [.end(.save(transcript: "Hello"))]) {
       $0.dialog = nil
       $0.ending = .save(transcript: "Hello")
     }
@@ -405,7 +407,7 @@ private struct RecognizerBroke: Error {}
     await test.receive(.timerTicked)  // under the alert: no change
     await test.receive(.timerTicked)
     await test.receive(.timerTicked)
-    await test.send(.dialog(.chose(.saveAndEnd)), decisions: [.stopMeeting]) {
+    await test.send(.dialog(.chose(.saveAndEnd)), decisions: [.end(.save(transcript: ""))]) {
       $0.dialog = nil
       $0.ending = .save(transcript: "")
     }
@@ -424,7 +426,7 @@ private struct RecognizerBroke: Error {}
     await test.send(.endMeetingTapped) {
       $0.dialog = RecordMeeting.endMeetingDialog(discardable: true)
     }
-    await test.send(.dialog(.chose(.discard)), decisions: [.stopMeeting]) {
+    await test.send(.dialog(.chose(.discard)), decisions: [.end(.discard)]) {
       $0.dialog = nil
       $0.ending = .discard
     }
@@ -449,7 +451,7 @@ private struct RecognizerBroke: Error {}
       $0.secondsElapsed = 4
     }
     await test.send(.nextTapped) { $0.dialog = RecordMeeting.endMeetingDialog(discardable: false) }
-    await test.send(.dialog(.chose(.saveAndEnd)), decisions: [.stopMeeting]) {
+    await test.send(.dialog(.chose(.saveAndEnd)), decisions: [.end(.save(transcript: ""))]) {
       $0.dialog = nil
       $0.ending = .save(transcript: "")
     }
@@ -491,7 +493,9 @@ private struct RecognizerBroke: Error {}
       $0.speakerIndex = 2
     }
     await test.receive(.timerTicked) { $0.secondsElapsed = 5 }
-    await test.receive(.timerTicked, decisions: [.stopMeeting]) {
+    await test.receive(
+      .timerTicked, decisions: [.end(.save(transcript: "I completed the project ❌"))]
+    ) {
       $0.secondsElapsed = 6
       $0.ending = .save(transcript: "I completed the project ❌")
     }
@@ -510,7 +514,7 @@ private struct RecognizerBroke: Error {}
       .appeared, decisions: [.startTimer(every: .seconds(1)), .checkSpeechAuthorization])
     await test.receive(.speechAuthorizationChecked(.authorized), decisions: [.transcribe])
     await test.receive(.speechFailed) { $0.dialog = RecordMeeting.speechFailedDialog }
-    await test.send(.dialog(.chose(.discard)), decisions: [.stopMeeting]) {
+    await test.send(.dialog(.chose(.discard)), decisions: [.end(.discard)]) {
       $0.dialog = nil
       $0.ending = .discard
     }
@@ -538,7 +542,7 @@ private struct RecognizerBroke: Error {}
     await test.send(.endMeetingTapped) {
       $0.dialog = RecordMeeting.endMeetingDialog(discardable: true)
     }
-    await test.send(.dialog(.chose(.discard)), decisions: [.stopMeeting]) {
+    await test.send(.dialog(.chose(.discard)), decisions: [.end(.discard)]) {
       $0.dialog = nil
       $0.ending = .discard
     }
@@ -657,7 +661,7 @@ private enum MeetingHost: Feature {
     }
     await test.receive(
       .meeting(id: ID(0), .timerTicked),
-      decisions: [.meeting(id: ID(0), .stopMeeting), .makeMeeting(transcript: "")]
+      decisions: [.meeting(id: ID(0), .end(.save(transcript: ""))), .makeMeeting(transcript: "")]
     ) {
       $0.path.pop()
     }
@@ -692,7 +696,7 @@ private enum MeetingHost: Feature {
     }
     await test.send(
       .meeting(id: ID(0), .dialog(.chose(.discard))),
-      decisions: [.meeting(id: ID(0), .stopMeeting)]
+      decisions: [.meeting(id: ID(0), .end(.discard))]
     ) {
       $0.path.pop()
     }

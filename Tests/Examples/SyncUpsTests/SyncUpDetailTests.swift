@@ -37,9 +37,8 @@ let designSyncUp = SyncUp(
   @Test func continuingWithoutRecordingStartsTheMeeting() {
     var test = CoreTest<SyncUpDetail>(
       state: .init(syncUp: designSyncUp, destination: .dialog(.speechRecognitionDenied)))
-    test.send(.dialog(.chose(.continueWithoutRecording))) {
+    test.send(.dialog(.chose(.continueWithoutRecording)), decisions: [.request(.startMeeting)]) {
       $0.destination = nil
-      $0.request = .startMeeting
     }
   }
 
@@ -47,7 +46,7 @@ let designSyncUp = SyncUp(
   func startingWithSpeechAllowedOrNotYetAskedStartsTheMeeting(status: SpeechAuthorization) {
     var test = CoreTest<SyncUpDetail>(state: .init(syncUp: designSyncUp))
     test.send(.startMeetingTapped, decisions: [.checkSpeechAuthorization])
-    test.send(.speechAuthorization(status)) { $0.request = .startMeeting }
+    test.send(.speechAuthorization(status), decisions: [.request(.startMeeting)])
   }
 
   @Test func editingKeepsTheEditsWithoutBlankAttendees() {
@@ -92,15 +91,15 @@ let designSyncUp = SyncUp(
     test.send(.deleteTapped) { $0.destination = .dialog(.deleteSyncUp) }
     test.send(.dialog(.dismissed)) { $0.destination = nil }
     test.send(.deleteTapped) { $0.destination = .dialog(.deleteSyncUp) }
-    test.send(.dialog(.chose(.confirmDeletion))) {
+    test.send(.dialog(.chose(.confirmDeletion)), decisions: [.request(.delete)]) {
       $0.destination = nil
-      $0.request = .delete
     }
   }
 
   @Test func pastMeetingsOpenAndCanBeDeleted() {
     var test = CoreTest<SyncUpDetail>(state: .init(syncUp: designSyncUp))
-    test.send(.meetingTapped(UUID(4))) { $0.request = .showMeeting(designSyncUp.meetings[0]) }
+    test.send(
+      .meetingTapped(UUID(4)), decisions: [.request(.showMeeting(designSyncUp.meetings[0]))])
     test.send(.meetingTapped(UUID(99)))  // no such meeting
     test.send(.deleteMeetings(atOffsets: [0, 7])) { $0.syncUp.meetings = [] }
   }

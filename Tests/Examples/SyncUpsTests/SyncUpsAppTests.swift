@@ -158,10 +158,7 @@ private func unusedDeps(clock: any Clock<Duration> = TestClock()) -> SyncUpsApp.
     var test = CoreTest<SyncUpsApp>(state: state)
     test.send(
       .record(id: ScreenID(1), .timerTicked),
-      decisions: [
-        .record(id: ScreenID(1), .stopMeeting),
-        .makeMeeting(syncUpID: designSyncUp.id, transcript: "Hello"),
-      ]
+      decisions: [.makeMeeting(syncUpID: designSyncUp.id, transcript: "Hello")]
     ) {
       $0.path.pop()
     }
@@ -188,10 +185,7 @@ private func unusedDeps(clock: any Clock<Duration> = TestClock()) -> SyncUpsApp.
           syncUp: designSyncUp, dialog: RecordMeeting.endMeetingDialog(discardable: true))),
     ]
     var test = CoreTest<SyncUpsApp>(state: state)
-    test.send(
-      .record(id: ScreenID(1), .dialog(.chose(.discard))),
-      decisions: [.record(id: ScreenID(1), .stopMeeting)]
-    ) {
+    test.send(.record(id: ScreenID(1), .dialog(.chose(.discard)))) {
       $0.path.pop()
     }
   }
