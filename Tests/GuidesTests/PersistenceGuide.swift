@@ -224,3 +224,50 @@ extension Notes.Deps {
 func notesFile(in folder: URL) -> JSONFile<Notebook> {
   JSONFile(url: folder.appending(path: "notes.json"), version: 1)
 }
+
+/// The same notes, with the recipe's machine as a component: `Persisted`.
+enum PersistedNotes: Feature {
+  struct State: Equatable, Sendable {
+    var notes = Persisted<[String]>.State([])
+  }
+
+  enum Event: Equatable, Sendable {
+    case added(String)
+    case file(Persisted<[String]>.Event)
+  }
+
+  enum Decision: Equatable, Sendable {
+    case file(Persisted<[String]>.Decision)
+  }
+
+  struct Deps: Sendable {
+    var file: Persisted<[String]>.Deps
+  }
+
+  static let file = embed(
+    Persisted<[String]>.self, state: \.notes, event: Event.file, decision: Decision.file)
+  static let childWork = [file.work]
+
+  static func makeStartDecisions(state: inout State) -> [Decision] {
+    file.start(in: &state)
+  }
+
+  static func makeDecisions(event: Event, state: inout State) -> [Decision] {
+    file.savingChanges(in: &state) { state in
+      switch event {
+      case .added(let text):
+        state.notes.value.append(text)
+        return []
+      case .file(let event):
+        return file.makeDecisions(event: event, in: &state)
+      }
+    }
+  }
+
+  static func execute(_ decision: Decision, deps: Deps, effects: Effects<Event>) {
+    switch decision {
+    case .file(let decision):
+      file.execute(decision, deps: deps.file, effects: effects)
+    }
+  }
+}

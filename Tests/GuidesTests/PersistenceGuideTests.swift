@@ -408,4 +408,32 @@ import Testing
       await test.finish()
     }
   }
+
+  @Test func theComponentLoadsAtStartAndSavesAfterTheQuietPeriod() async throws {
+    let folder = try Folder()
+    let file = JSONFile<[String]>(url: folder.url.appending(path: "notes.json"))
+    try file.save(["milk"])
+    let clock = TestClock()
+    let test = StoreTest<PersistedNotes>(
+      state: .init(), deps: .init(file: .file(file, clock: clock)))
+    await test.expectStart(decisions: [.file(.load)])
+    await test.receive(.file(.loaded(["milk"]))) {
+      $0.notes.value = ["milk"]
+      $0.notes.status = .loaded
+    }
+    await test.send(.added("eggs"), decisions: [.file(.waitToSave(.seconds(1)))]) {
+      $0.notes.value = ["milk", "eggs"]
+      $0.notes.hasUnsavedChanges = true
+      $0.notes.isWaitingToSave = true
+    }
+    await clock.advance(by: .seconds(1))
+    await test.receive(.file(.quietPeriodEnded), decisions: [.file(.write(["milk", "eggs"]))]) {
+      $0.notes.hasUnsavedChanges = false
+      $0.notes.isWaitingToSave = false
+      $0.notes.isWriting = true
+    }
+    await test.receive(.file(.saved)) { $0.notes.isWriting = false }
+    #expect(try file.load() == ["milk", "eggs"])
+    await test.finish()
+  }
 }

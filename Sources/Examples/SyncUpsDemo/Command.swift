@@ -204,15 +204,15 @@ extension Command {
       Refusal(description: "\(self.word) does nothing on \(place.name); help lists the commands")
     }
     switch (self, place) {
-    case (.retry, .loadFailed): return [.retryTapped]
-    case (.startOver, .loadFailed): return [.startOverTapped]
+    case (.retry, .loadFailed): return [.file(.retryTapped)]
+    case (.startOver, .loadFailed): return [.file(.startOverTapped)]
 
     case (.add, .list): return [.addTapped(syncUpID: newID(), attendeeID: newID())]
     case (.open(let number), .list):
-      guard state.syncUps.indices.contains(number - 1) else {
+      guard state.syncUps.value.indices.contains(number - 1) else {
         throw Refusal(description: "there is no sync-up \(number)")
       }
-      return [.syncUpTapped(state.syncUps[number - 1].id)]
+      return [.syncUpTapped(state.syncUps.value[number - 1].id)]
 
     case (.done, .addForm): return [.confirmAddTapped]
     case (.cancel, .addForm): return [.dismissAddTapped]
@@ -352,7 +352,7 @@ enum Place: Equatable {
 
   /// The place `state` shows on top.
   init(_ state: SyncUpsApp.State) {
-    switch state.file {
+    switch state.syncUps.status {
     case .loading, .movingAside:
       self = .loading
       return

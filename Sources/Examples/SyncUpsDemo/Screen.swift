@@ -41,7 +41,7 @@ final class Screen: Sendable {
     case .loading:
       return ["== Sync-ups ==", "(loading)"]
     case .loadFailed:
-      guard case .failed(let error) = state.file else { return [] }
+      guard case .failed(let error) = state.syncUps.status else { return [] }
       return [
         "== Sync-ups ==",
         "The sync-ups could not be read: \(clean(String(describing: error)))",
@@ -73,21 +73,21 @@ final class Screen: Sendable {
     case .recordDialog(_, let dialog): lines += self.dialog(dialog)
     default: break
     }
-    if let error = state.saveError {
+    if let error = state.syncUps.saveError {
       lines.append("(the last save failed: \(clean(String(describing: error))))")
     }
     return lines
   }
 
   private static func list(_ state: SyncUpsApp.State) -> [String] {
-    var lines = ["== Sync-ups (\(state.syncUps.count)) =="]
-    if state.syncUps.isEmpty { lines.append("(none yet: add makes one)") }
-    for (index, syncUp) in state.syncUps.enumerated() {
+    var lines = ["== Sync-ups (\(state.syncUps.value.count)) =="]
+    if state.syncUps.value.isEmpty { lines.append("(none yet: add makes one)") }
+    for (index, syncUp) in state.syncUps.value.enumerated() {
       lines.append(
         "\(index + 1). \(title(syncUp)): \(minutes(syncUp.durationInSeconds)), "
           + "\(count(syncUp.attendees.count, "attendee")), \(syncUp.theme.name)")
     }
-    if let backup = state.backup {
+    if let backup = state.syncUps.backup {
       lines.append("(the file that did not load was kept at \(clean(backup.path)))")
     }
     return lines

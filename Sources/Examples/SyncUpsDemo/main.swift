@@ -65,7 +65,7 @@ if let path = options.record {
     exit(2)
   }
 }
-let file = JSONFile<[SyncUp]>(url: dataURL, version: 1)
+let file = JSONFile<IdentifiedArray<SyncUp>>(url: dataURL, version: 1)
 // NB: a script's time passes only when it says `wait`, so its output is the same on every run.
 let scriptedClock: TestClock? = options.script == nil ? nil : TestClock()
 let clock: any Clock<Duration> = scriptedClock ?? ContinuousClock()
@@ -82,11 +82,7 @@ let screen = Screen(output: streams.output, fail: failWriting)
 let store = Store<SyncUpsApp>(
   state: SyncUpsApp.State(file: .loading),
   deps: SyncUpsApp.Deps(
-    clock: clock,
-    load: { () throws(JSONFileError) in try file.load() },
-    save: { (syncUps) throws(JSONFileError) in try file.save(syncUps) },
-    moveAside: { () throws(JSONFileError) in try file.moveAside() },
-    now: { Date() }, uuid: { UUID() },
+    file: .file(file, clock: clock), now: { Date() }, uuid: { UUID() },
     detail: SyncUpDetail.Deps(
       authorizationStatus: { access },
       openSettings: { writeError("syncups: (the system's settings would open here)\n") }),
@@ -114,24 +110,24 @@ func writeRecording() async {
 
 /// Saves what is pending, stops the store and exits: with 1 if the sync-ups could not be saved.
 func quit() async -> Never {
-  await store.send(.saveNowRequested)
+  await store.send(.file(.saveNowRequested))
   // NB: not `settle()`: a meeting's timer on the real clock never ends by itself.
   let deadline = ContinuousClock.now + .seconds(10)
   while ContinuousClock.now < deadline {
-    let state = await store.state
-    if !state.isWriting, !state.isWaitingToSave, !state.hasUnsavedChanges || state.file != .loaded {
+    let state = await store.state.syncUps
+    if !state.isWriting, !state.isWaitingToSave, !state.hasUnsavedChanges || !state.isLoaded {
       break
     }
     try? await Task.sleep(for: .milliseconds(5))
   }
-  let state = await store.state
+  let state = await store.state.syncUps
   await store.stop()
   await writeRecording()
   if let error = state.saveError {
     writeError("syncups: the sync-ups could not be saved: \(error)\n")
     exit(1)
   }
-  if state.isWriting || (state.file == .loaded && state.hasUnsavedChanges) {
+  if state.isWriting || (state.isLoaded && state.hasUnsavedChanges) {
     writeError("syncups: the sync-ups were still being saved after 10 seconds\n")
     exit(1)
   }
@@ -181,7 +177,7 @@ if let script = options.script {
   }
   // NB: commands wait for the file to load, as a person reading the screen would: lines piped in
   // at once found the list still loading (a ThreadSanitizer run of the tests, now and then).
-  for await state in await store.states() where state.file != .loading { break }
+  for await state in await store.states() where state.syncUps.status != .loading { break }
   let input = InputReader(maxLineBytes: Command.maxBytes)
   var number = 0
   for await line in input.lines {

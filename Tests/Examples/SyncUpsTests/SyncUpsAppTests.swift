@@ -13,10 +13,10 @@ private let unused = JSONFileError.unreadable(path: "sync-ups.json", reason: "no
 /// Deps for the app whose every closure fails the test if called; each test sets what it uses.
 private func unusedDeps(clock: any Clock<Duration> = TestClock()) -> SyncUpsApp.Deps {
   SyncUpsApp.Deps(
-    clock: clock,
-    load: unimplemented("load", throwing: unused),
-    save: unimplemented("save", throwing: unused),
-    moveAside: unimplemented("moveAside", throwing: unused),
+    file: .init(
+      clock: clock, load: unimplemented("load", throwing: unused),
+      save: unimplemented("save", throwing: unused),
+      moveAside: unimplemented("moveAside", throwing: unused)),
     now: { Date(timeIntervalSince1970: 1_000) }, uuid: { UUID(77) },
     detail: SyncUpDetail.Deps(authorizationStatus: { .authorized }, openSettings: {}),
     record: RecordMeeting.Deps(
@@ -39,18 +39,18 @@ private func unusedDeps(clock: any Clock<Duration> = TestClock()) -> SyncUpsApp.
     }
     let added = SyncUp(
       id: UUID(1), attendees: [Attendee(id: UUID(2), name: "Ada")], title: "Engineering")
-    test.send(.confirmAddTapped, decisions: [.waitToSave(SyncUpsApp.quietPeriod)]) {
+    test.send(.confirmAddTapped, decisions: [.file(.waitToSave(.seconds(1)))]) {
       $0.addSheet = nil
-      $0.syncUps = [added]
-      $0.hasUnsavedChanges = true
-      $0.isWaitingToSave = true
+      $0.syncUps.value = [added]
+      $0.syncUps.hasUnsavedChanges = true
+      $0.syncUps.isWaitingToSave = true
     }
-    test.send(.quietPeriodEnded, decisions: [.write([added])]) {
-      $0.hasUnsavedChanges = false
-      $0.isWaitingToSave = false
-      $0.isWriting = true
+    test.send(.file(.quietPeriodEnded), decisions: [.file(.write([added]))]) {
+      $0.syncUps.hasUnsavedChanges = false
+      $0.syncUps.isWaitingToSave = false
+      $0.syncUps.isWriting = true
     }
-    test.send(.saved) { $0.isWriting = false }
+    test.send(.file(.saved)) { $0.syncUps.isWriting = false }
   }
 
   @Test func addingDropsAttendeesWithBlankNames() {
@@ -66,13 +66,13 @@ private func unusedDeps(clock: any Clock<Duration> = TestClock()) -> SyncUpsApp.
     test.send(.add(.attendeeNameChanged(id: UUID(3), name: "Bob"))) {
       $0.addSheet?.syncUp.attendees[id: UUID(3)]?.name = "Bob"
     }
-    test.send(.confirmAddTapped, decisions: [.waitToSave(SyncUpsApp.quietPeriod)]) {
+    test.send(.confirmAddTapped, decisions: [.file(.waitToSave(.seconds(1)))]) {
       $0.addSheet = nil
-      $0.syncUps = [
+      $0.syncUps.value = [
         SyncUp(id: UUID(1), attendees: [Attendee(id: UUID(3), name: "Bob")], title: "Design")
       ]
-      $0.hasUnsavedChanges = true
-      $0.isWaitingToSave = true
+      $0.syncUps.hasUnsavedChanges = true
+      $0.syncUps.isWaitingToSave = true
     }
   }
 
@@ -96,12 +96,12 @@ private func unusedDeps(clock: any Clock<Duration> = TestClock()) -> SyncUpsApp.
     }
     test.send(
       .detail(id: ScreenID(0), .dialog(.chose(.confirmDeletion))),
-      decisions: [.waitToSave(SyncUpsApp.quietPeriod)]
+      decisions: [.file(.waitToSave(.seconds(1)))]
     ) {
-      $0.syncUps = []
+      $0.syncUps.value = []
       $0.path = ScreenStack()
-      $0.hasUnsavedChanges = true
-      $0.isWaitingToSave = true
+      $0.syncUps.hasUnsavedChanges = true
+      $0.syncUps.isWaitingToSave = true
     }
   }
 
@@ -121,12 +121,12 @@ private func unusedDeps(clock: any Clock<Duration> = TestClock()) -> SyncUpsApp.
     }
     test.send(
       .detail(id: ScreenID(0), .doneEditingTapped),
-      decisions: [.waitToSave(SyncUpsApp.quietPeriod)]
+      decisions: [.file(.waitToSave(.seconds(1)))]
     ) {
       $0.path[id: ScreenID(0)] = .detail(SyncUpDetail.State(syncUp: edited.syncUp))
-      $0.syncUps[id: designSyncUp.id] = edited.syncUp
-      $0.hasUnsavedChanges = true
-      $0.isWaitingToSave = true
+      $0.syncUps.value[id: designSyncUp.id] = edited.syncUp
+      $0.syncUps.hasUnsavedChanges = true
+      $0.syncUps.isWaitingToSave = true
     }
   }
 
@@ -167,12 +167,12 @@ private func unusedDeps(clock: any Clock<Duration> = TestClock()) -> SyncUpsApp.
     withMeeting.meetings.insert(meeting, at: 0)
     test.send(
       .meetingMade(syncUpID: designSyncUp.id, meeting),
-      decisions: [.waitToSave(SyncUpsApp.quietPeriod)]
+      decisions: [.file(.waitToSave(.seconds(1)))]
     ) {
-      $0.syncUps[id: designSyncUp.id] = withMeeting
+      $0.syncUps.value[id: designSyncUp.id] = withMeeting
       $0.path[id: ScreenID(0)] = .detail(SyncUpDetail.State(syncUp: withMeeting))
-      $0.hasUnsavedChanges = true
-      $0.isWaitingToSave = true
+      $0.syncUps.hasUnsavedChanges = true
+      $0.syncUps.isWaitingToSave = true
     }
   }
 
@@ -205,16 +205,18 @@ private func unusedDeps(clock: any Clock<Duration> = TestClock()) -> SyncUpsApp.
   @Test func nothingIsEditedOrSavedUntilTheFileHasLoaded() {
     var test = CoreTest<SyncUpsApp>(state: .init(file: .loading))
     test.send(.addTapped(syncUpID: UUID(1), attendeeID: UUID(2)))
-    test.send(.loadFailed(.corrupt(path: "s.json", reason: "bad"))) {
-      $0.file = .failed(.corrupt(path: "s.json", reason: "bad"))
+    test.send(.file(.loadFailed(.corrupt(path: "s.json", reason: "bad")))) {
+      $0.syncUps.status = .failed(.corrupt(path: "s.json", reason: "bad"))
     }
     test.send(.addTapped(syncUpID: UUID(1), attendeeID: UUID(2)))
-    test.send(.saveNowRequested)
-    test.send(.startOverTapped, decisions: [.moveAside]) { $0.file = .movingAside }
+    test.send(.file(.saveNowRequested))
+    test.send(.file(.startOverTapped), decisions: [.file(.moveAside)]) {
+      $0.syncUps.status = .movingAside
+    }
     let backup = URL(fileURLWithPath: "/tmp/syncups.json.backup")
-    test.send(.movedAside(to: backup)) {
-      $0.file = .loaded
-      $0.backup = backup
+    test.send(.file(.movedAside(to: backup))) {
+      $0.syncUps.status = .loaded
+      $0.syncUps.backup = backup
     }
   }
 }
@@ -222,15 +224,13 @@ private func unusedDeps(clock: any Clock<Duration> = TestClock()) -> SyncUpsApp.
 /// The app's store on a real file, with a TestClock: TCA's AppFeatureTests' recording scenario,
 /// and persistence.
 @Suite(.timeLimit(.minutes(3))) struct SyncUpsAppStoreTests {
-  private func file(in folder: TemporaryFolder) -> JSONFile<[SyncUp]> {
-    JSONFile<[SyncUp]>(url: folder.url.appending(path: "syncups.json"), version: 1)
+  private func file(in folder: TemporaryFolder) -> JSONFile<IdentifiedArray<SyncUp>> {
+    JSONFile<IdentifiedArray<SyncUp>>(url: folder.url.appending(path: "syncups.json"), version: 1)
   }
 
-  private func deps(file: JSONFile<[SyncUp]>, clock: TestClock) -> SyncUpsApp.Deps {
+  private func deps(file: JSONFile<IdentifiedArray<SyncUp>>, clock: TestClock) -> SyncUpsApp.Deps {
     var deps = unusedDeps(clock: clock)
-    deps.load = { () throws(JSONFileError) in try file.load() }
-    deps.save = { (syncUps) throws(JSONFileError) in try file.save(syncUps) }
-    deps.moveAside = { () throws(JSONFileError) in try file.moveAside() }
+    deps.file = .file(file, clock: clock)
     return deps
   }
 
@@ -241,38 +241,38 @@ private func unusedDeps(clock: any Clock<Duration> = TestClock()) -> SyncUpsApp.
     let clock = TestClock()
     let test = StoreTest<SyncUpsApp>(
       state: .init(file: .loading), deps: deps(file: file, clock: clock))
-    await test.expectStart(decisions: [.load])
-    await test.receive(.loaded([designSyncUp])) {
-      $0.file = .loaded
-      $0.syncUps = [designSyncUp]
+    await test.expectStart(decisions: [.file(.load)])
+    await test.receive(.file(.loaded([designSyncUp]))) {
+      $0.syncUps.status = .loaded
+      $0.syncUps.value = [designSyncUp]
     }
     await test.send(.syncUpTapped(designSyncUp.id)) {
       $0.path.push(.detail(SyncUpDetail.State(syncUp: designSyncUp)))
     }
     await test.send(
       .detail(id: ScreenID(0), .deleteMeetings(atOffsets: [0])),
-      decisions: [.waitToSave(SyncUpsApp.quietPeriod)]
+      decisions: [.file(.waitToSave(.seconds(1)))]
     ) {
       $0.path[id: ScreenID(0)] = .detail(
         SyncUpDetail.State(
           syncUp: SyncUp(
             id: designSyncUp.id, attendees: designSyncUp.attendees, durationInSeconds: 60,
             theme: .orange, title: "Design")))
-      $0.syncUps[id: designSyncUp.id]?.meetings = []
-      $0.hasUnsavedChanges = true
-      $0.isWaitingToSave = true
+      $0.syncUps.value[id: designSyncUp.id]?.meetings = []
+      $0.syncUps.hasUnsavedChanges = true
+      $0.syncUps.isWaitingToSave = true
     }
     await clock.advance(by: .milliseconds(999))
     #expect(try file.load()?.first?.meetings.count == 1)  // not yet
     await clock.advance(by: .milliseconds(1))
     var saved = designSyncUp
     saved.meetings = []
-    await test.receive(.quietPeriodEnded, decisions: [.write([saved])]) {
-      $0.hasUnsavedChanges = false
-      $0.isWaitingToSave = false
-      $0.isWriting = true
+    await test.receive(.file(.quietPeriodEnded), decisions: [.file(.write([saved]))]) {
+      $0.syncUps.hasUnsavedChanges = false
+      $0.syncUps.isWaitingToSave = false
+      $0.syncUps.isWriting = true
     }
-    await test.receive(.saved) { $0.isWriting = false }
+    await test.receive(.file(.saved)) { $0.syncUps.isWriting = false }
     #expect(try file.load() == [saved])
     await test.finish()
   }
@@ -284,7 +284,7 @@ private func unusedDeps(clock: any Clock<Duration> = TestClock()) -> SyncUpsApp.
     try Data("{ not json".utf8).write(to: url)
     let test = StoreTest<SyncUpsApp>(
       state: .init(file: .loading), deps: deps(file: file, clock: TestClock()))
-    await test.expectStart(decisions: [.load])
+    await test.expectStart(decisions: [.file(.load)])
     let error: JSONFileError
     do {
       _ = try file.load()
@@ -293,13 +293,15 @@ private func unusedDeps(clock: any Clock<Duration> = TestClock()) -> SyncUpsApp.
     } catch let thrown {
       error = thrown
     }
-    await test.receive(.loadFailed(error)) { $0.file = .failed(error) }
-    await test.send(.saveNowRequested)
-    await test.send(.startOverTapped, decisions: [.moveAside]) { $0.file = .movingAside }
+    await test.receive(.file(.loadFailed(error))) { $0.syncUps.status = .failed(error) }
+    await test.send(.file(.saveNowRequested))
+    await test.send(.file(.startOverTapped), decisions: [.file(.moveAside)]) {
+      $0.syncUps.status = .movingAside
+    }
     let backup = folder.url.appending(path: "syncups.json.backup")
-    await test.receive(.movedAside(to: backup)) {
-      $0.file = .loaded
-      $0.backup = backup
+    await test.receive(.file(.movedAside(to: backup))) {
+      $0.syncUps.status = .loaded
+      $0.syncUps.backup = backup
     }
     #expect(try Data(contentsOf: backup) == Data("{ not json".utf8))
     #expect(try folder.names() == ["syncups.json.backup"])
@@ -326,10 +328,11 @@ private func unusedDeps(clock: any Clock<Duration> = TestClock()) -> SyncUpsApp.
     #expect(state.path.count == 1)
     let meeting = Meeting(
       id: UUID(77), date: Date(timeIntervalSince1970: 1_000), transcript: "Hello world")
-    #expect(state.syncUps[id: syncUp.id]?.meetings == [meeting])
-    #expect(state.path[id: ScreenID(0)] == .detail(SyncUpDetail.State(syncUp: state.syncUps[0])))
+    #expect(state.syncUps.value[id: syncUp.id]?.meetings == [meeting])
+    #expect(
+      state.path[id: ScreenID(0)] == .detail(SyncUpDetail.State(syncUp: state.syncUps.value[0])))
     #expect(clock.sleeperCount == 1)  // only the wait to save: the meeting's work ended with it
-    await clock.advance(by: SyncUpsApp.quietPeriod)
+    await clock.advance(by: .seconds(1))
     await test.settle()
     #expect(try file(in: folder).load()?.first?.meetings == [meeting])
     await test.finish()
@@ -351,7 +354,7 @@ private func unusedDeps(clock: any Clock<Duration> = TestClock()) -> SyncUpsApp.
     await test.settle()
     #expect(clock.sleeperCount == 0)
     await clock.advance(by: .seconds(5))
-    #expect(await test.state.syncUps[id: designSyncUp.id]?.meetings == designSyncUp.meetings)
+    #expect(await test.state.syncUps.value[id: designSyncUp.id]?.meetings == designSyncUp.meetings)
     await test.finish()
   }
 }

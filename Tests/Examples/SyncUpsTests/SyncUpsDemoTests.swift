@@ -127,7 +127,7 @@ import Testing
         "== Meeting: Design ==", "00:35 elapsed, 00:25 remaining", "speaker 2 of 2: Bob",
         "transcript: (none)",
       ])
-    state.file = .failed(.corrupt(path: "/d/s.json", reason: "bad"))
+    state.syncUps.status = .failed(.corrupt(path: "/d/s.json", reason: "bad"))
     #expect(Screen.lines(for: state).first == "== Sync-ups ==")
     #expect(Screen.lines(for: state).last?.hasPrefix("retry:") == true)
   }
@@ -253,12 +253,12 @@ import Testing
     #expect(run.errors == "")
     let recording = try FlightRecording<SyncUpsApp>(json: Data(contentsOf: file))
     #expect(recording.trigger == .requested(note: "syncups --record"))
-    #expect(recording.events.first == .loaded(nil))
+    #expect(recording.events.first == .file(.loaded(nil)))
     #expect(recording.events.contains(.confirmAddTapped))
     #expect(recording.events.filter { $0 == .record(id: .init(1), .timerTicked) }.count == 3)
     let replay = Replay(recording)
     #expect(replay.steps.last?.state == recording.finalState)
-    #expect(recording.finalState.syncUps.first?.meetings.count == 1)
+    #expect(recording.finalState.syncUps.value.first?.meetings.count == 1)
   }
 
   @Test func aRecordingInAFolderThatDoesNotExistFailsAtOnce() throws {

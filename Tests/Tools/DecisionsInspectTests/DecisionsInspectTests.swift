@@ -57,12 +57,12 @@ import Testing
     let folder = try TemporaryFolder()
     let recording = FlightRecording<SyncUpsApp>(
       trigger: .requested(note: "syncups --record"), capacity: 10, checkpointInterval: 5,
-      initialState: .init(file: .loading), events: [.loaded(nil)], finalState: .init())
+      initialState: .init(file: .loading), events: [.file(.loaded(nil))], finalState: .init())
     let file = try folder.write("syncups.json", recording.json())
     let run = try runInspect([file, "--out", "-"])
     #expect(run.status == 0)
     #expect(run.output.contains("data-steps=\"1\""))
-    #expect(run.output.contains(".loaded(nil)"))
+    #expect(run.output.contains(".file(.loaded(nil))"))
   }
 
   @Test func aDashWritesThePageToStandardOutput() throws {
