@@ -199,7 +199,7 @@ extension Feature {
         switch sharing.lookup(screen, parent) {
         case .gone: if gone == nil { gone = entry.id }
         case .same: break
-        case .changed(let load): loads.append((entry.id, load))
+        case .changed(_, let load): loads.append((entry.id, load))
         }
       }
       return (loads, gone)
@@ -477,7 +477,7 @@ extension Feature {
         switch read(parent).map({ sharing.lookup($0.state, parent) }) {
         case .gone?:
           if sharing.ending == .pop { parent[keyPath: slot].wrappedValue = nil }
-        case .changed(let load)?:
+        case .changed(_, let load)?:
           _ = modify(&parent) {
             load(&$0)
             return []

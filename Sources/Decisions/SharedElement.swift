@@ -51,16 +51,17 @@ public struct SharedElement<ParentState, ChildState>: @unchecked Sendable {
   enum Lookup {
     /// The parent has no element with the copy's id.
     case gone
-    /// The copy equals the parent's element.
-    case same
-    /// The copy differs: the closure sets it to the parent's element.
-    case changed((inout ChildState) -> Void)
+    /// The copy equals the parent's element, whose id is given.
+    case same(AnyHashable)
+    /// The copy differs from the parent's element, whose id is given: the closure sets it.
+    case changed(AnyHashable, (inout ChildState) -> Void)
   }
 
   /// The child's copy against the parent's element.
   @usableFromInline let lookup: (_ child: ChildState, _ parent: ParentState) -> Lookup
-  /// Writes the child's copy to the parent's element, if it changed.
-  @usableFromInline let writeBack: (_ child: ChildState) -> (inout ParentState) -> Void
+  /// Writes the child's copy to the parent's element with `id`, if it changed.
+  @usableFromInline let writeBack:
+    (_ child: ChildState, _ id: AnyHashable) -> (inout ParentState) -> Void
   /// Whether the parent has the element of the child's copy.
   @usableFromInline let isPresent: (_ child: ChildState, _ parent: ParentState) -> Bool
   /// A value that changes when an element is added to or removed from the parent's list.
@@ -85,14 +86,17 @@ public struct SharedElement<ParentState, ChildState>: @unchecked Sendable {
       lookup: { child, parent in
         let mine = child[keyPath: copy]
         guard let theirs = parent[keyPath: elements][id: mine.id] else { return .gone }
-        return theirs == mine ? .same : .changed { $0[keyPath: copy] = theirs }
+        let id = AnyHashable(mine.id)
+        return theirs == mine ? .same(id) : .changed(id) { $0[keyPath: copy] = theirs }
       },
-      writeBack: { child in
+      writeBack: { child, id in
         let element = child[keyPath: copy]
+        precondition(
+          AnyHashable(element.id) == id,
+          "Decisions: a child changed the id of the element it shares, \(id), to \(element.id); "
+            + "a shared element keeps its id")
         return { parent in
-          guard let current = parent[keyPath: elements][id: element.id], current != element else {
-            return
-          }
+          guard parent[keyPath: elements][id: element.id] != element else { return }
           parent[keyPath: elements][id: element.id] = element
         }
       },
@@ -114,14 +118,20 @@ public struct SharedElement<ParentState, ChildState>: @unchecked Sendable {
     modify: (inout ParentState, (inout ChildState) -> [Decision]) -> [Decision],
     _ body: (inout ChildState) -> [Decision]
   ) -> [Decision]? {
-    guard let found else { return [] }
-    if case .gone = found { return nil }
+    let id: AnyHashable
+    let load: ((inout ChildState) -> Void)?
+    switch found {
+    case nil: return []
+    case .gone?: return nil
+    case .same(let same)?: (id, load) = (same, nil)
+    case .changed(let changed, let loading)?: (id, load) = (changed, loading)
+    }
     var store: ((inout ParentState) -> Void)?
     let decisions = withoutActuallyEscaping(body) { body in
       modify(&parent) { child in
-        if case .changed(let load) = found { load(&child) }
+        load?(&child)
         let decisions = body(&child)
-        store = writeBack(child)
+        store = writeBack(child, id)
         return decisions
       }
     }

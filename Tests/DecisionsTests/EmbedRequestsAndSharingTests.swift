@@ -25,6 +25,7 @@ private enum BookDetail: Feature {
     case coverLoaded(String)
     case deleteTapped
     case finish
+    case renumber(Int)
   }
 
   enum Request: Equatable, Sendable {
@@ -59,6 +60,9 @@ private enum BookDetail: Feature {
       return [.parent(.delete)]
     case .finish:
       return [.track("before"), .parent(.done), .track("after")]
+    case .renumber(let id):
+      state.book = Book(id: id, title: state.book.title, notes: state.book.notes)
+      return []
     }
   }
 
@@ -336,6 +340,16 @@ private func shelfShowingDune() -> (Shelf.State, ScreenStack<Shelf.Screen>.ID) {
     #expect(Shelf.sheet.state(in: state) == nil)
     #expect(Shelf.makeDecisions(event: .sheet(.loadCover), state: &state).isEmpty)
     #expect(state.sheet == BookDetail.State(book: emma))
+  }
+
+  /// A child that changed its element's id would write it over another element, or add one.
+  @Test func aChildThatChangesItsElementsIdStops() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      var (state, id) = shelfShowingDune()
+      _ = Shelf.makeDecisions(event: .detail(id: id, .renumber(2)), state: &state)
+    }
+    let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(message.contains("changed the id of the element it shares, 1, to 2"))
   }
 
   @Test func theWorkOfAScreenWhoseElementIsGoneEnds() async throws {
