@@ -225,8 +225,10 @@ private enum Stopper: Feature {
 @Suite(.timeLimit(.minutes(3))) struct EventLoopSettleTests {
   @Test func settleHearsWorkThatEndsWhileItBeginsToWaitOnAStore() async {
     // NB: the work ends on another thread at about the moment `settle()` checks and begins to
-    // wait; a waiter added after that end was never resumed.
-    for _ in 0..<2_000 {
+    // wait; a waiter added after that end was never resumed. At most a minute of tries: on a
+    // machine busy with other builds, 2,000 took more than the suite's three minutes.
+    let deadline = ContinuousClock.now + .seconds(60)
+    for _ in 0..<2_000 where ContinuousClock.now < deadline {
       let store = Store<Counter>(state: .init(), deps: .init(work: { _, value in value }))
       await store.send(.startUnkeyed(value: 1))
       await store.settle()
@@ -236,7 +238,8 @@ private enum Stopper: Feature {
 
   @MainActor
   @Test func settleHearsWorkThatEndsWhileItBeginsToWaitOnAMainStore() async {
-    for _ in 0..<2_000 {
+    let deadline = ContinuousClock.now + .seconds(60)
+    for _ in 0..<2_000 where ContinuousClock.now < deadline {
       let store = MainStore<Counter>(state: .init(), deps: .init(work: { _, value in value }))
       store.send(.startUnkeyed(value: 1))
       await store.settle()
