@@ -26,6 +26,8 @@ extension Feature {
   /// - Parameters:
   ///   - screen: The screens' feature.
   ///   - stack: The stack in this feature's state.
+  ///   - sharing: The element of this feature's data that each screen shows and edits, kept in
+  ///     step by the declaration (see ``SharedElement``), or `nil`.
   ///   - event: Wraps a screen's event as this feature's, with the screen's id: usually a case of
   ///     ``Core/Event``.
   ///   - decision: Wraps a screen's decision as this feature's, with the screen's id.
@@ -37,13 +39,14 @@ extension Feature {
   public static func embed<Screen: Feature>(
     _ screen: Screen.Type,
     stack: WritableKeyPath<State, ScreenStack<Screen.State>>,
+    sharing: SharedElement<State, Screen.State>? = nil,
     event: @escaping @Sendable (ScreenStack<Screen.State>.ID, Screen.Event) -> Event,
     decision: @escaping (ScreenStack<Screen.State>.ID, Screen.Decision) -> Decision,
     request: ((ScreenStack<Screen.State>.ID, Screen.Decision) -> Event?)? = nil
   ) -> EmbeddedChildren<Self, Screen, ScreenStack<Screen.State>.ID> {
     _embed(
-      screen, stack: stack, case: CaseProjection<Screen.State, Screen.State>.whole, sharing: nil,
-      event, decision, request: request)
+      screen, stack: stack, case: CaseProjection<Screen.State, Screen.State>.whole,
+      sharing: sharing, event, decision, request: request)
   }
 
   /// Declares one kind of screen of a ``ScreenStack`` whose screens are the cases of an enum:
@@ -1006,35 +1009,39 @@ extension Feature {
   /// Declares the screens of a ``ScreenStack`` whose feature makes no decisions (its `Decision` is
   /// `Never`): a screen with a core but no work needs no decision case in this feature.
   ///
-  /// See ``embed(_:stack:event:decision:)``.
+  /// See ``embed(_:stack:sharing:event:decision:request:)``.
   @inlinable
   public static func embed<Screen: Feature>(
     _ screen: Screen.Type,
     stack: WritableKeyPath<State, ScreenStack<Screen.State>>,
+    sharing: SharedElement<State, Screen.State>? = nil,
     event: @escaping @Sendable (ScreenStack<Screen.State>.ID, Screen.Event) -> Event
   ) -> EmbeddedChildren<Self, Screen, ScreenStack<Screen.State>.ID> where Screen.Decision == Never {
-    embed(screen, stack: stack, event: event, decision: absurd)
+    embed(screen, stack: stack, sharing: sharing, event: event, decision: absurd)
   }
 
   /// Declares one kind of screen of a ``ScreenStack`` of an enum, whose feature makes no decisions
   /// (its `Decision` is `Never`).
   ///
-  /// See ``embed(_:stack:case:extract:event:decision:)``.
+  /// See ``embed(_:stack:case:extract:sharing:event:decision:request:)``.
   @inlinable
   public static func embed<Screen: Feature, Screens>(
     _ screen: Screen.Type,
     stack: WritableKeyPath<State, ScreenStack<Screens>>,
     case: @escaping (Screen.State) -> Screens,
     extract: ((Screens) -> Screen.State?)? = nil,
+    sharing: SharedElement<State, Screen.State>? = nil,
     event: @escaping @Sendable (ScreenStack<Screens>.ID, Screen.Event) -> Event
   ) -> EmbeddedChildren<Self, Screen, ScreenStack<Screens>.ID> where Screen.Decision == Never {
-    embed(screen, stack: stack, case: `case`, extract: extract, event: event, decision: absurd)
+    embed(
+      screen, stack: stack, case: `case`, extract: extract, sharing: sharing, event: event,
+      decision: absurd)
   }
 
   /// Declares the children of an ``IdentifiedArray``, whose feature makes no decisions (its
   /// `Decision` is `Never`).
   ///
-  /// See ``embed(_:list:event:decision:)``.
+  /// See ``embed(_:list:event:decision:request:)``.
   @inlinable
   public static func embed<Child: Feature>(
     _ child: Child.Type,
@@ -1048,30 +1055,33 @@ extension Feature {
   /// Declares a presented child whose feature makes no decisions (its `Decision` is `Never`), such
   /// as a form: it needs no decision case in this feature.
   ///
-  /// See ``embed(_:presented:event:decision:)``.
+  /// See ``embed(_:presented:sharing:event:decision:request:)``.
   @inlinable
   public static func embed<Child: Feature>(
     _ child: Child.Type,
     presented: WritableKeyPath<State, Presented<Child.State>>,
+    sharing: SharedElement<State, Child.State>? = nil,
     event: @escaping @Sendable (Child.Event) -> Event
   ) -> EmbeddedChild<Self, Child> where Child.Decision == Never {
-    embed(child, presented: presented, event: event, decision: absurd)
+    embed(child, presented: presented, sharing: sharing, event: event, decision: absurd)
   }
 
   /// Declares one kind of destination of a ``Presented`` slot of an enum, whose feature makes no
   /// decisions (its `Decision` is `Never`), such as a form.
   ///
-  /// See ``embed(_:presented:case:extract:event:decision:)``.
+  /// See ``embed(_:presented:case:extract:sharing:event:decision:request:)``.
   @inlinable
   public static func embed<Child: Feature, Destination>(
     _ child: Child.Type,
     presented: WritableKeyPath<State, Presented<Destination>>,
     case: @escaping (Child.State) -> Destination,
     extract: ((Destination) -> Child.State?)? = nil,
+    sharing: SharedElement<State, Child.State>? = nil,
     event: @escaping @Sendable (Child.Event) -> Event
   ) -> EmbeddedChild<Self, Child> where Child.Decision == Never {
     embed(
-      child, presented: presented, case: `case`, extract: extract, event: event, decision: absurd)
+      child, presented: presented, case: `case`, extract: extract, sharing: sharing, event: event,
+      decision: absurd)
   }
 }
 
