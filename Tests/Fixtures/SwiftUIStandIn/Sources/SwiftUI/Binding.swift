@@ -4,7 +4,8 @@
 // Bindings, and the state a view owns.
 
 // developer.apple.com/documentation/swiftui/binding
-@propertyWrapper @dynamicMemberLookup
+// Deviation: Apple's is also a `@propertyWrapper @dynamicMemberLookup` with `wrappedValue`,
+// `projectedValue` and `subscript(dynamicMember:)`; no adapter or recipe uses them.
 public struct Binding<Value> {
   // developer.apple.com/documentation/swiftui/binding/init(get:set:)-7ufcp
   @preconcurrency
@@ -12,20 +13,6 @@ public struct Binding<Value> {
     get: @escaping @isolated(any) @Sendable () -> Value,
     set: @escaping @isolated(any) @Sendable (Value) -> Void
   ) {}
-
-  // developer.apple.com/documentation/swiftui/binding/wrappedvalue
-  public var wrappedValue: Value {
-    get { fatalError() }
-    nonmutating set { fatalError() }
-  }
-
-  // developer.apple.com/documentation/swiftui/binding/projectedvalue
-  public var projectedValue: Binding<Value> { self }
-
-  // developer.apple.com/documentation/swiftui/binding/subscript(dynamicmember:)
-  public subscript<Subject>(dynamicMember keyPath: WritableKeyPath<Value, Subject>) -> Binding<
-    Subject
-  > { fatalError() }
 }
 
 // developer.apple.com/documentation/swiftui/binding ("A binding conforms to Sendable only if its
@@ -36,7 +23,7 @@ extension Binding: Sendable where Value: Sendable {}
 // Deviation: the property wrapper that Xcode 26 and earlier build with; the pages show, beside it,
 // the `State(initialValue:)` macro of the SDK after (developer.apple.com/documentation/swiftui/
 // state(initialvalue:)), which `@State var x = ...` reaches in the same way. Its conformance to
-// DynamicProperty is left out: no recipe uses it.
+// DynamicProperty, and its `projectedValue`, are left out: no recipe uses them.
 @propertyWrapper
 public struct State<Value> {
   // developer.apple.com/documentation/swiftui/state/init(wrappedvalue:)
@@ -47,9 +34,6 @@ public struct State<Value> {
     get { fatalError() }
     nonmutating set { fatalError() }
   }
-
-  // developer.apple.com/documentation/swiftui/state/projectedvalue
-  public var projectedValue: Binding<Value> { fatalError() }
 }
 
 extension State: Sendable where Value: Sendable {}

@@ -49,9 +49,6 @@ public nonisolated struct TextField<Label>: View where Label: View {
 extension TextField where Label == Text {
   // developer.apple.com/documentation/swiftui/textfield/init(_:text:)
   public nonisolated init(_ titleKey: LocalizedStringKey, text: Binding<String>) {}
-
-  // developer.apple.com/documentation/swiftui/textfield/init(_:text:)-2laoi
-  public nonisolated init<S>(_ title: S, text: Binding<String>) where S: StringProtocol {}
 }
 
 // developer.apple.com/documentation/swiftui/progressview

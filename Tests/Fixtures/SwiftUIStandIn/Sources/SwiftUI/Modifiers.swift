@@ -4,13 +4,12 @@
 // The modifiers the adapters and the recipes use. Each returns `EmptyView()`, a stub.
 
 // developer.apple.com/documentation/swiftui/visibility
-public enum Visibility: Hashable, CaseIterable, Sendable {
+// Deviation: its case `hidden`, and its conformances but Sendable, are left out: unused.
+public enum Visibility: Sendable {
   // developer.apple.com/documentation/swiftui/visibility/automatic
   case automatic
   // developer.apple.com/documentation/swiftui/visibility/visible
   case visible
-  // developer.apple.com/documentation/swiftui/visibility/hidden
-  case hidden
 }
 
 extension View {

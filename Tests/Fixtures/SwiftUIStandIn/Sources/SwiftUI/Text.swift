@@ -7,9 +7,6 @@ import Foundation
 
 // developer.apple.com/documentation/swiftui/text
 public struct Text: Equatable, Sendable {
-  // developer.apple.com/documentation/swiftui/text/init(verbatim:)
-  public init(verbatim content: String) {}
-
   // developer.apple.com/documentation/swiftui/text/init(_:)-9d1g4
   public init<S>(_ content: S) where S: StringProtocol {}
 

@@ -26,10 +26,6 @@ extension Never: View {
 // developer.apple.com/documentation/swiftui/viewbuilder
 @resultBuilder
 public struct ViewBuilder {
-  // developer.apple.com/documentation/swiftui/viewbuilder/buildblock()
-  // Deviation: that page was not found; the signature is the one the builder's topics list.
-  public static func buildBlock() -> EmptyView { EmptyView() }
-
   // developer.apple.com/documentation/swiftui/viewbuilder/buildblock(_:)
   public static func buildBlock<Content>(_ content: Content) -> Content { content }
 
@@ -59,7 +55,7 @@ public typealias ContentBuilder = ViewBuilder
 
 // developer.apple.com/documentation/swiftui/emptyview
 // Deviation: declared `nonisolated`, as the pages declare SwiftUI's other built-in views, so that
-// the builder's nonisolated `buildBlock()` can make one.
+// the stand-in's nonisolated modifiers can return one.
 public nonisolated struct EmptyView: View {
   public typealias Body = Never
   // developer.apple.com/documentation/swiftui/emptyview/init()
@@ -69,10 +65,8 @@ public nonisolated struct EmptyView: View {
 // developer.apple.com/documentation/swiftui/tupleview
 public nonisolated struct TupleView<T>: View {
   public typealias Body = Never
-  // developer.apple.com/documentation/swiftui/tupleview/value
-  public var value: T
   // developer.apple.com/documentation/swiftui/tupleview/init(_:)
-  public init(_ value: T) { self.value = value }
+  public init(_ value: T) {}
 }
 
 // What `buildEither` makes; public in SwiftUI's interface, with no page of its own.
