@@ -10,12 +10,16 @@ let package = Package(
   products: [
     .library(name: "Decisions", targets: ["Decisions"]),
     .library(name: "DecisionsTesting", targets: ["DecisionsTesting"]),
+    .library(name: "DecisionsSwiftUI", targets: ["DecisionsSwiftUI"]),
   ],
   targets: [
     // MARK: - The library
 
     .target(name: "Decisions"),
     .target(name: "DecisionsTesting", dependencies: ["Decisions"]),
+    // NB: SwiftUI adapters, every file inside `#if canImport(SwiftUI)`: empty on Linux, where CI
+    // type-checks them against a stand-in of SwiftUI (Tests/Fixtures/SwiftUIStandIn).
+    .target(name: "DecisionsSwiftUI", dependencies: ["Decisions"]),
     .testTarget(
       name: "DecisionsTests",
       dependencies: ["Decisions", "DecisionsTesting", "TestSupport", "unheard-error-exit"]),

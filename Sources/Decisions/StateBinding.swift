@@ -12,13 +12,16 @@
   /// read right after it shows the new state: text input never lags or jumps. A core that trims or
   /// refuses a value is shown at once doing so.
   ///
-  /// In SwiftUI, `Binding(binding)` makes a SwiftUI `Binding` of it (on Apple platforms only).
+  /// In SwiftUI, `Binding(binding)` makes a SwiftUI `Binding` of it (`import DecisionsSwiftUI`).
+  /// A navigation stack's path and a presented child's sheet have bindings of their own:
+  /// `binding(_:send:)` with a ``ScreenStack``, `binding(_:dismiss:)` with a presented child's
+  /// declaration.
   @MainActor
   public struct StateBinding<Value> {
     /// Reads the value from the state.
-    let read: @MainActor () -> Value
+    package let read: @MainActor () -> Value
     /// Sends the event for a new value.
-    let write: @MainActor (Value) -> Void
+    package let write: @MainActor (Value) -> Void
 
     /// A binding that reads with `get` and writes with `set`.
     /// - Parameters:
@@ -95,23 +98,5 @@
         model.send(event($0))
         last = model.state[keyPath: value]
       })
-  }
-#endif
-
-#if canImport(SwiftUI)
-  import SwiftUI
-
-  extension Binding {
-    /// A SwiftUI binding of a ``StateBinding``: the control reads the state, and its writes send
-    /// the binding's event.
-    ///
-    /// Not compiled by the project's CI, which runs on Linux, where SwiftUI does not exist.
-    /// - Parameter binding: The binding, from `model.binding(_:send:)`.
-    @MainActor
-    public init(_ binding: StateBinding<Value>) {
-      let read = binding.read
-      let write = binding.write
-      self.init(get: { @MainActor in read() }, set: { @MainActor in write($0) })
-    }
   }
 #endif

@@ -25,60 +25,8 @@ extension Counter.Deps {
 
 // MARK: - A stream and a clock as deps
 
-/// Shows the temperature while the screen is visible, stamped with the time it was measured.
-enum Thermometer: Feature {
-  struct State: Equatable, Sendable {
-    var celsius: Double?
-    var measuredAt: Date?
-    var isWatching = false
-  }
-
-  enum Event: Equatable, Sendable {
-    case appeared
-    case disappeared
-    case measured(Double, at: Date)
-  }
-
-  enum Decision: Equatable, Sendable {
-    case watch
-    case stopWatching
-  }
-
-  struct Deps: Sendable {
-    var readings: @Sendable () -> AsyncStream<Double>
-    var now: @Sendable () -> Date
-  }
-
-  static func makeDecisions(event: Event, state: inout State) -> [Decision] {
-    switch event {
-    case .appeared:
-      guard !state.isWatching else { return [] }
-      state.isWatching = true
-      return [.watch]
-    case .disappeared:
-      guard state.isWatching else { return [] }
-      state.isWatching = false
-      return [.stopWatching]
-    case .measured(let celsius, let date):
-      state.celsius = celsius
-      state.measuredAt = date
-      return []
-    }
-  }
-
-  static func execute(_ decision: Decision, deps: Deps, effects: Effects<Event>) {
-    switch decision {
-    case .watch:
-      effects.run(id: "readings") { send in
-        for await celsius in deps.readings() {
-          await send(.measured(celsius, at: deps.now()))
-        }
-      }
-    case .stopWatching:
-      effects.cancel(id: "readings")
-    }
-  }
-}
+// `Thermometer`, the stream and clock example, is in Thermometer.swift, which the SwiftUI
+// stand-in fixture compiles too (Tests/Fixtures/SwiftUIStandIn).
 
 // MARK: - A service you already have, behind the closures
 

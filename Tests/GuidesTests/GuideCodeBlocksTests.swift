@@ -9,8 +9,9 @@
 //   subsequence, so tests may wrap the guide's code in more lines and indentation. `import` lines
 //   are skipped (a guide's code spans modules; these files are one), and so are lines that are only
 //   `// …`, which a guide uses to elide code shown elsewhere.
-// - A block preceded by `<!-- not compiled: reason -->`, with a reason, is skipped: SwiftUI and
-//   UIKit code, which does not build on Linux, package manifests, and other libraries' code.
+// - A block preceded by `<!-- not compiled: reason -->`, with a reason, is skipped: UIKit code,
+//   package manifests, and other libraries' code. SwiftUI code is compiled in the SwiftUI stand-in
+//   fixture (Tests/Fixtures/SwiftUIStandIn), whose files are mapped here like any other.
 
 import Foundation
 import Testing
@@ -29,6 +30,7 @@ import Testing
     "Docs/Testing.md": ["Tests/DecisionsTestingTests/TestingGuideExamples.swift"],
     "Docs/Deps.md": [
       "Tests/GuidesTests/DepsGuide.swift",
+      "Tests/GuidesTests/Thermometer.swift",
       "Tests/GuidesTests/DepsGuideTests.swift",
       "Tests/GuidesTests/CompositionGuide.swift",
       "Sources/Examples/FactFeature/FactFeature+Executor.swift",
@@ -43,7 +45,7 @@ import Testing
     ],
     "Docs/Observation.md": [
       "Tests/GuidesTests/ObservationGuideTests.swift",
-      "Tests/GuidesTests/ObservationSwiftUI.swift",
+      "Tests/Fixtures/SwiftUIStandIn/Sources/GuideViews/ObservationViews.swift",
     ],
     "Docs/Diagnostics.md": [
       "Tests/GuidesTests/DiagnosticsGuide.swift",
@@ -78,6 +80,7 @@ import Testing
     ],
     "Docs/Navigation.md": [
       "Tests/GuidesTests/NavigationGuide.swift",
+      "Tests/Fixtures/SwiftUIStandIn/Sources/GuideViews/NavigationViews.swift",
       "Tests/GuidesTests/NavigationGuideTests.swift",
       "Sources/Examples/SyncUps",
       "Tests/Examples/SyncUpsTests",

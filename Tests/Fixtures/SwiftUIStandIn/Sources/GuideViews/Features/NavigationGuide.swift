@@ -1,0 +1,1 @@
+../../../../../GuidesTests/NavigationGuide.swift

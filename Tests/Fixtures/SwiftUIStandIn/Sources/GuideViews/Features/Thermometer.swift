@@ -1,0 +1,1 @@
+../../../../../GuidesTests/Thermometer.swift
