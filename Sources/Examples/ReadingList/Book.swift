@@ -9,12 +9,12 @@ public struct Book: Identifiable, Codable, Equatable, Sendable {
   public var minutesRead = 0
 }
 
-/// The rows' cover loader: a row's work, which ends when the row leaves the list.
+/// The rows' cover loader: each row's load runs in the row's scope, and ends when the row leaves
+/// the list.
 public enum CoverLoader: Feature {
   public typealias State = Book
 
   public enum Event: Equatable, Sendable {
-    case appeared
     case loaded(String)
   }
 
@@ -26,12 +26,9 @@ public enum CoverLoader: Feature {
     public var loadCover: @Sendable (Book.ID) async throws -> String
   }
 
-  public static func makeDecisions(event: Event, state: inout Book) -> [Decision] {
-    switch event {
-    case .appeared: return [.load(state.id)]
-    case .loaded: return []  // the list keeps the cover, outside the book and its file
-    }
-  }
+  // NB: the list decides the load and keeps the cover itself: a row's event forwarded through
+  // `embed(list: \.books.value)` counts as a change of the persisted books, and would save them.
+  public static func makeDecisions(event: Event, state: inout Book) -> [Decision] { [] }
 
   public static func execute(_ decision: Decision, deps: Deps, effects: Effects<Event>) {
     switch decision {

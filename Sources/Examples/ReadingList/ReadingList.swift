@@ -38,6 +38,7 @@ public enum ReadingList: Feature {
     case addCancelled
     case queryChanged(String)
     case found(query: String, ids: [Book.ID])
+    case rowAppeared(Book.ID)
     case cover(id: Book.ID, CoverLoader.Event)
   }
 
@@ -133,12 +134,13 @@ public enum ReadingList: Feature {
         state.matches = Set(ids)
         return []
 
+      case .rowAppeared(let id):
+        guard covers.state(id: id, in: state) != nil, state.covers[id] == nil else { return [] }
+        return [.cover(id: id, .load(id))]
+
       case .cover(let id, .loaded(let url)):
         state.covers[id] = url
         return []
-
-      case .cover(let id, let event):
-        return covers.makeDecisions(event: event, id: id, in: &state)
       }
     }
   }
