@@ -4,76 +4,119 @@ import Foundation
 /// The reading list: books kept in a file, a stack of screens over them, an add sheet, a
 /// debounced search and a cover per row.
 public enum ReadingList: Feature {
+  /// The books, as the file keeps them.
   public typealias Books = IdentifiedArray<Book>
 
+  /// The screens of the stack.
   public enum Screen: Equatable, Sendable {
+    /// A book's detail.
     case detail(BookDetail.State)
+    /// A book's notes, read from the list.
     case notes(Book.ID)
   }
 
+  /// The list and what is on show over it.
   public struct State: Equatable, Sendable {
+    /// The books and their file.
     public var books = Persisted<Books>.State([])
+    /// The screens pushed over the list.
     public var path = ScreenStack<Screen>()
+    /// The add sheet.
     @Presented public var addSheet: AddBook.State?
+    /// The search field.
     public var query = ""
     /// The books the search found; `nil` while there is no query.
     public var matches: Set<Book.ID>?
+    /// The covers loaded, by book.
     public var covers: [Book.ID: String] = [:]
 
+    /// An empty list whose file is yet to load.
     public init() {}
 
     /// The books the list shows: all of them, or the search's.
     public var shownBooks: [Book] { books.value.filter { matches?.contains($0.id) ?? true } }
   }
 
+  /// What the user did, and what the work found.
   public enum Event: Equatable, Sendable {
+    /// The file's events.
     case file(Persisted<Books>.Event)
+    /// The user opened a book.
     case bookTapped(Book.ID)
+    /// A detail screen's event.
     case detail(id: ScreenStack<Screen>.ID, BookDetail.Event)
+    /// A detail screen's request.
     case detailAsked(id: ScreenStack<Screen>.ID, BookDetail.Request)
+    /// The platform's stack popped screens.
     case pathChanged([ScreenStack<Screen>.ID])
+    /// The user opened the add sheet.
     case addTapped
+    /// The add sheet's fields changed.
     case addSheet(AddBook.Event)
+    /// The user tapped "Add".
     case addConfirmed
+    /// The user tapped "Cancel".
     case addCancelled
+    /// The search field changed.
     case queryChanged(String)
+    /// The search for a query found these books.
     case found(query: String, ids: [Book.ID])
+    /// A row came on screen.
     case rowAppeared(Book.ID)
+    /// A row's cover loaded.
     case cover(id: Book.ID, CoverLoader.Event)
   }
 
+  /// The list's work.
   public enum Decision: Equatable, Sendable {
+    /// The file's work.
     case file(Persisted<Books>.Decision)
+    /// A detail screen's work.
     case detail(id: ScreenStack<Screen>.ID, BookDetail.Decision)
+    /// Search once the query has not changed for the quiet period.
     case search(String, after: Duration)
+    /// Drop the pending search.
     case cancelSearch
+    /// A row's cover load.
     case cover(id: Book.ID, CoverLoader.Decision)
   }
 
+  /// What the list's work needs.
   public struct Deps: Sendable {
+    /// The file's.
     public var file: Persisted<Books>.Deps
+    /// The clock of the search and the reading timer.
     public var clock: any Clock<Duration>
+    /// The ids of the books that match a query.
     public var search: @Sendable (String) async throws -> [Book.ID]
+    /// Loads the URL of a book's cover.
     public var loadCover: @Sendable (Book.ID) async throws -> String
   }
 
+  /// The books' file.
   public static let file = embed(
     Persisted<Books>.self, state: \.books, event: Event.file, decision: Decision.file)
+  /// The detail screens, which show and edit the list's book.
   public static let details = embed(
     BookDetail.self, stack: \.path, case: Screen.detail,
     sharing: .element(\.book, in: \.books.value), event: Event.detail, decision: Decision.detail,
     request: { if case .request(let request) = $1 { .detailAsked(id: $0, request) } else { nil } })
+  /// The add sheet.
   public static let addSheet = embed(AddBook.self, presented: \.$addSheet, event: Event.addSheet)
+  /// The rows' cover loads.
   public static let covers = embed(
     CoverLoader.self, list: \.books.value, event: Event.cover, decision: Decision.cover)
+  /// The children's work ends with them.
   public static let childWork = [file.work, details.work, covers.work]
 
   static let quietPeriod = Duration.milliseconds(300)
 
+  /// Loads the file.
   public static func makeStartDecisions(state: inout State) -> [Decision] {
     file.start(in: &state)
   }
 
+  /// The list's rules; every change of the books is saved.
   public static func makeDecisions(event: Event, state: inout State) -> [Decision] {
     file.savingChanges(in: &state) { state in
       switch event {
@@ -145,6 +188,7 @@ public enum ReadingList: Feature {
     }
   }
 
+  /// Performs the list's work.
   public static func execute(_ decision: Decision, deps: Deps, effects: Effects<Event>) {
     switch decision {
     case .file(let decision):

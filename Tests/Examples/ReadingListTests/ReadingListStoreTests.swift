@@ -23,7 +23,9 @@ import Testing
     }
     await test.send(.addTapped) { $0.addSheet = AddBook.State(title: "", author: "") }
     await test.send(.addSheet(.titleChanged("Emma"))) { $0.addSheet?.title = "Emma" }
-    await test.send(.addSheet(.authorChanged("Jane Austen"))) { $0.addSheet?.author = "Jane Austen" }
+    await test.send(.addSheet(.authorChanged("Jane Austen"))) {
+      $0.addSheet?.author = "Jane Austen"
+    }
     await test.send(.addConfirmed, decisions: [.file(.waitToSave(.seconds(1)))]) {
       $0.addSheet = nil
       $0.books.value.append(.emma)
@@ -84,9 +86,12 @@ import Testing
       $0.books.hasUnsavedChanges = true
       $0.books.isWaitingToSave = true
     }
-    await test.send(.file(.saveNowRequested), decisions: [
-      .file(.cancelWait), .file(.write([Book(id: 1, title: "Emma", author: "")])),
-    ]) {
+    await test.send(
+      .file(.saveNowRequested),
+      decisions: [
+        .file(.cancelWait), .file(.write([Book(id: 1, title: "Emma", author: "")])),
+      ]
+    ) {
       $0.books.hasUnsavedChanges = false
       $0.books.isWaitingToSave = false
       $0.books.isWriting = true
@@ -230,12 +235,15 @@ import Testing
     title.wrappedValue = "Emma"
     form.binding(\.author, send: AddBook.Event.authorChanged).wrappedValue = "Jane Austen"
     #expect(title.wrappedValue == "Emma")
-    test.expectProcessed([.addSheet(.titleChanged("Emma")), .addSheet(.authorChanged("Jane Austen"))])
-    await test.expectState({
-      var state = ReadingList.State.loaded(.dune)
-      state.addSheet = AddBook.State(title: "Emma", author: "Jane Austen")
-      return state
-    }())
+    test.expectProcessed([
+      .addSheet(.titleChanged("Emma")), .addSheet(.authorChanged("Jane Austen")),
+    ])
+    await test.expectState(
+      {
+        var state = ReadingList.State.loaded(.dune)
+        state.addSheet = AddBook.State(title: "Emma", author: "Jane Austen")
+        return state
+      }())
     await test.send(.addConfirmed, decisions: [.file(.waitToSave(.seconds(1)))]) {
       $0.addSheet = nil
       $0.books.value.append(.emma)
