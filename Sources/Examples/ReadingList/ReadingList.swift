@@ -1,5 +1,4 @@
 import Decisions
-import Foundation
 
 /// The reading list: books kept in a file, a stack of screens over them, an add sheet, a
 /// debounced search and a cover per row.
