@@ -85,6 +85,11 @@ let package = Package(
       dependencies: ["SyncUps", "DecisionsTesting", "ExampleSupport"],
       path: "Sources/Examples/SyncUpsDemo"
     ),
+    .target(
+      name: "ReadingList",
+      dependencies: ["Decisions"],
+      path: "Sources/Examples/ReadingList"
+    ),
     .target(name: "ExtractedCores", path: "Sources/Examples/ExtractedCores"),
     .testTarget(
       name: "ExampleSupportTests",
@@ -113,6 +118,11 @@ let package = Package(
       name: "SyncUpsTests",
       dependencies: ["SyncUps", "DecisionsTesting", "TestSupport", "syncups"],
       path: "Tests/Examples/SyncUpsTests"
+    ),
+    .testTarget(
+      name: "ReadingListTests",
+      dependencies: ["ReadingList", "DecisionsTesting", "TestSupport"],
+      path: "Tests/Examples/ReadingListTests"
     ),
     .testTarget(
       name: "ExtractedCoresTests",
