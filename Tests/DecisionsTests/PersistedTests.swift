@@ -203,3 +203,29 @@ private let quiet = Duration.seconds(1)
     await test.finish()
   }
 }
+
+@Suite struct PersistedUnimplementedDepsTests {
+  @Test func aTestThatTouchesNoFileNeedsNoFileDeps() async {
+    let test = StoreTest<Jotter>(
+      state: .init(notes: .init(["milk"], status: .loaded)),
+      deps: .init(file: .unimplemented()), start: .skipped)
+    await test.send(.file(.retryTapped))  // nothing to retry: no file work
+    await test.finish()
+  }
+
+  @Test func aCallFailsTheTestAndThrows() async {
+    let deps = Persisted<[String]>.Deps.unimplemented("notes")
+    await withKnownIssue {
+      do throws(JSONFileError) {
+        try await deps.save(["milk"])
+        Issue.record("the call did not throw")
+      } catch {
+        #expect(
+          error == .unreadable(path: "notes.save", reason: "an unimplemented dependency was called")
+        )
+      }
+    } matching: { issue in
+      issue.description.contains("notes.save")
+    }
+  }
+}
