@@ -34,7 +34,7 @@
 /// Each call works on the disk synchronously, so call them from long work
 /// (``Effects/run(id:priority:operation:catch:)``), not in place. Saves do not wait for each other:
 /// two saves at once both succeed and the last rename wins, so let the core decide one write at a
-/// time (Docs/Persistence.md shows how, with a debounce).
+/// time: ``Persisted`` does, with a debounce.
 ///
 /// The value is encoded and decoded wherever the calls run, off the main actor in long work, so its
 /// `Codable` conformance must not be isolated to the main actor (`SendableMetatype`). In a module

@@ -14,6 +14,7 @@ import Foundation
 /// var file: Persisted<[String]>.Deps                              // Deps
 /// static let file = embed(
 ///   Persisted<[String]>.self, state: \.notes, event: Event.file, decision: Decision.file)
+/// static let childWork = [file.work]
 /// static func makeStartDecisions(state: inout State) -> [Decision] { file.start(in: &state) }
 /// static func makeDecisions(event: Event, state: inout State) -> [Decision] {
 ///   file.savingChanges(in: &state) { state in
@@ -27,7 +28,8 @@ import Foundation
 /// case .file(let decision): file.execute(decision, deps: deps.file, effects: effects)
 /// ```
 /// Its deps come from a ``JSONFile`` with ``Deps/file(_:clock:)``; a test gives it a file in a
-/// temporary folder and a `TestClock`.
+/// temporary folder and a `TestClock`. On its own, in a store of just the value (settings, say),
+/// it is changed with ``Event/edited(_:)``.
 ///
 /// **The machine.** ``State/status`` says where the file stands:
 /// - ``Status/loading``: the file is being read. The value takes no edits: a change the parent
@@ -76,9 +78,13 @@ public enum Persisted<Value: Codable & Equatable & Sendable>: Feature {
     public var backup: URL?
     /// How long after the last change the value is written.
     public var quietPeriod: Duration
-    /// Whether `value` changed since the last look of ``EmbeddedChild/savingChanges(in:_:)``;
-    /// not compared, nor encoded.
+    // NB: neither is compared nor encoded: they are bookkeeping of a step, false and 0 between
+    // steps.
+    /// Whether `value` was set since the change was last decided: raised by its `didSet`, so an
+    /// unchanged value costs no comparison, and a change costs no copy.
     var isChanged = false
+    /// How many calls of ``EmbeddedChild/savingChanges(in:_:)`` run, one inside the other.
+    var nesting = 0
 
     /// A value whose file is yet to be read, or, with `status`, one that stands as given.
     /// - Parameters:
@@ -115,6 +121,9 @@ public enum Persisted<Value: Codable & Equatable & Sendable>: Feature {
 
   /// What the user asked, and what the file work found.
   public enum Event: Equatable, Sendable, Codable {
+    /// The value was replaced, for the component on its own (a parent changes ``State/value`` in
+    /// its core instead): saved like any change, and refused until the file is loaded.
+    case edited(Value)
     /// The file was read: its value, or `nil` when there was no file.
     case loaded(Value?)
     /// The file did not load.
@@ -185,23 +194,37 @@ public enum Persisted<Value: Codable & Equatable & Sendable>: Feature {
     ) -> Deps {
       Deps(
         clock: clock,
-        load: { () throws(JSONFileError) in try file.load() },
-        save: { (value) throws(JSONFileError) in try file.save(value) },
-        moveAside: { () throws(JSONFileError) in try file.moveAside() })
+        // NB: `@concurrent`: the file work blocks, so it runs off the store's actor, whatever
+        // the isolation of the code that calls it.
+        load: { @concurrent () throws(JSONFileError) in try file.load() },
+        save: { @concurrent (value) throws(JSONFileError) in try file.save(value) },
+        moveAside: { @concurrent () throws(JSONFileError) in try file.moveAside() })
     }
   }
 
   /// The start: the file is read.
+  ///
+  /// No work runs at a start, so a state that says a write or a wait runs (one restored from a
+  /// recording, say) is told it does not: a write that never ends would hold back every other.
   /// - Parameter state: The state.
   /// - Returns: The decision to read the file.
   public static func makeStartDecisions(state: inout State) -> [Decision] {
     state.status = .loading
+    state.hasUnsavedChanges = false
+    state.isWaitingToSave = false
+    state.isWriting = false
+    state.isChanged = false
     return [.load]
   }
 
   /// Decides what an event of the file work, or a request of the user's, changes and does.
   public static func makeDecisions(event: Event, state: inout State) -> [Decision] {
     switch event {
+    case .edited(let value):
+      guard state.status == .loaded else { return [] }
+      state.value = value
+      return decideChange(&state, undoingTo: nil)
+
     case .loaded(let value):
       guard state.status == .loading else { return [] }
       state.status = .loaded
@@ -258,12 +281,18 @@ public enum Persisted<Value: Codable & Equatable & Sendable>: Feature {
     }
   }
 
-  /// The value changed: it is written once no change has come for the quiet period.
+  /// Decides the save of a change of the value, if there was one: it is written once no change
+  /// has come for the quiet period.
   ///
-  /// A change while the file is not loaded is refused: `nil`, and the caller undoes it.
-  static func changed(_ state: inout State) -> [Decision]? {
+  /// While the file is not loaded, the change is refused: the value goes back to `before`.
+  static func decideChange(_ state: inout State, undoingTo before: Value?) -> [Decision] {
+    guard state.isChanged else { return [] }
+    guard state.status == .loaded else {
+      if let before { state.value = before }
+      state.isChanged = false
+      return []
+    }
     state.isChanged = false
-    guard state.status == .loaded else { return nil }
     state.hasUnsavedChanges = true
     state.isWaitingToSave = true
     return [.waitToSave(state.quietPeriod)]
@@ -331,39 +360,40 @@ extension EmbeddedChild where Parent: Feature, Child: Feature {
   /// Runs `body`, the parent's core, and decides the save of the persisted value if `body`
   /// changed it: wrap the parent's `makeDecisions` in it, so that no change is left unsaved.
   ///
+  /// A change is seen by a flag that setting ``Persisted/State/value`` raises, not by comparing
+  /// values: an unchanged value costs nothing, and a changed one is changed in place, with no
+  /// copy. Setting it to the same value counts as a change, and writes the same value again.
+  ///
   /// A change made while the file is not loaded (it is being read, or did not load) is undone:
   /// the file's value is not known yet, or must not be written over. A view disables editing
-  /// until ``Persisted/State/isLoaded``. The call may be nested (a child's request runs the
-  /// parent's core again inside the step): a change is saved once, by the call that sees it
-  /// first.
+  /// until ``Persisted/State/isLoaded``.
+  ///
+  /// The call may be nested: a child's request runs the parent's core again inside the step.
+  /// Only the outermost call decides, after the whole step: a change is saved once, and undone
+  /// whole.
   /// - Parameters:
   ///   - state: The parent's state.
   ///   - body: The parent's core, on the parent's state.
   /// - Returns: The decisions of `body`, then the save's, as the parent's.
-  /// - Complexity: O(1) beyond `body` when the file is loaded; a change is seen without a
-  ///   comparison of the value.
+  /// - Complexity: O(1) beyond `body` when the file is loaded.
   public func savingChanges<Value>(
     in state: inout Parent.State, _ body: (inout Parent.State) -> [Parent.Decision]
   ) -> [Parent.Decision] where Child == Persisted<Value> {
-    // NB: a copy to undo a refused change only while the file is not loaded: a loaded value is
-    // changed in place, whatever its size.
-    let before = read(state).flatMap { $0.state.isLoaded ? nil : $0.state.value }
-    var decisions = body(&state)
-    var refused = false
-    let saves = modify(&state) { persisted in
-      guard persisted.isChanged else { return [] }
-      guard let saves = Persisted<Value>.changed(&persisted) else {
-        refused = true
-        return []
-      }
-      return saves
+    var isOutermost = false
+    var before: Value?
+    _ = modify(&state) { persisted in
+      isOutermost = persisted.nesting == 0
+      persisted.nesting += 1
+      // NB: a copy to undo with only while the file is not loaded: a loaded value is changed in
+      // place, whatever its size.
+      if isOutermost, !persisted.isLoaded { before = persisted.value }
+      return []
     }
-    if refused, let before {
-      _ = modify(&state) { persisted in
-        persisted.value = before
-        persisted.isChanged = false
-        return []
-      }
+    var decisions = body(&state)
+    let saves = modify(&state) { persisted in
+      persisted.nesting -= 1
+      guard isOutermost else { return [] }
+      return Persisted<Value>.decideChange(&persisted, undoingTo: before)
     }
     decisions += saves.map(decision)
     return decisions
