@@ -5,7 +5,7 @@ import Testing
 
 @testable import ReadingList
 
-@Suite(.timeLimit(.minutes(1))) struct ReadingListStoreTests {
+@Suite(.timeLimit(.minutes(3))) struct ReadingListStoreTests {
   @Test func theListIsLoadedAtStartAndSavedAMomentAfterAChange() async throws {
     let folder = try TemporaryFolder("ReadingListTests")
     let file = JSONFile<ReadingList.Books>(url: folder.url.appending(path: "books.json"))
