@@ -178,3 +178,22 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+
+// MARK: - The sanitizer runs of CI build what they test
+
+// NB: with DECISIONS_TEST_TARGETS set (test target names, separated by spaces), the package holds the
+// library's targets and those test targets only. `.ci/run` runs the library's own tests under
+// ThreadSanitizer and AddressSanitizer this way: a sanitized build of the examples, guides and tools
+// too would double the time of CI, and their code runs on the same store, which the library's tests
+// cover. The plain `swift test` runs everything.
+if let names = Context.environment["DECISIONS_TEST_TARGETS"] {
+  let tests = Set(names.split(separator: " ").map(String.init))
+  let testTargets = Set(package.targets.filter { $0.type == .test }.map(\.name))
+  if let unknown = tests.subtracting(testTargets).sorted().first {
+    fatalError("DECISIONS_TEST_TARGETS names \(unknown), which is not a test target of the package")
+  }
+  let library: Set = [
+    "Decisions", "DecisionsTesting", "DecisionsSwiftUI", "TestSupport", "unheard-error-exit",
+  ]
+  package.targets.removeAll { !library.contains($0.name) && !tests.contains($0.name) }
+}

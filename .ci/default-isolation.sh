@@ -9,8 +9,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root="$PWD"
 fixture="$root/Tests/Fixtures/DefaultIsolation"
-# NB: one build folder for the fixture and for the copies, so Decisions is compiled once.
-scratch="$root/.build-default-isolation"
+# NB: one build folder for the fixture, its copies and .ci/examples-copyable.sh, so Decisions is
+# compiled once.
+scratch="$root/.build-fixtures"
 copy="$(mktemp -d)"
 trap 'rm -rf "$copy"' EXIT
 

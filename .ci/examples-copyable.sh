@@ -49,7 +49,11 @@ let package = Package(
   swiftLanguageModes: [.v6]
 )
 MANIFEST
-swift build --package-path "$scratch/app" -Xswiftc -warnings-as-errors
-"$scratch/app/.build/debug/facts" --taps 1 --delay 0 --seed 1 >/dev/null
-"$scratch/app/.build/debug/search" --script "cube of 3" --delay 0 | grep -F 'result: "27 is the cube of 3."' >/dev/null
+# NB: the build folder of .ci/default-isolation.sh, which builds Decisions with the same flags: it is
+# compiled once for both.
+build=(--package-path "$scratch/app" --scratch-path "$root/.build-fixtures")
+swift build "${build[@]}" -Xswiftc -warnings-as-errors
+bin="$(swift build "${build[@]}" --show-bin-path)"
+"$bin/facts" --taps 1 --delay 0 --seed 1 >/dev/null
+"$bin/search" --script "cube of 3" --delay 0 | grep -F 'result: "27 is the cube of 3."' >/dev/null
 echo "The examples build and run as a separate package that depends on Decisions."
