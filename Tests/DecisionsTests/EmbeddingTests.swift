@@ -446,6 +446,7 @@ extension Board {
     state.screens.push(.row(Row.State(id: 3)))
     state.sheet = .row(Row.State(id: 4))
     state.plain = Row.State(id: 5)
+    state.content = .row(Row.State(id: 6))
     expectAgreement("after adding one of each")
     // Each declaration's fingerprint changed, so the check cannot be skipped.
     #expect(zip(before, Board.childWork.map { $0.fingerprint(state) }).allSatisfy { $0 != $1 })
