@@ -772,14 +772,15 @@ extension EmbeddedChildren where Parent: Feature, Child: Feature {
   }
 }
 
-/// A child presented in a parent feature, such as a sheet, declared once with
-/// `embed(_:presented:event:decision:)` or `embed(_:presented:case:extract:event:decision:)`.
+/// One child in a parent feature, such as a sheet, declared once with `embed(_:presented:…)`, or,
+/// for a child that is always there, with `embed(_:state:…)`.
 ///
 /// The declaration is used in three places, and keeps them in agreement: the parent's core
 /// forwards the child's event with ``makeDecisions(event:in:)``, the parent's executor
 /// performs the child's decision with ``execute(_:deps:effects:)``, and the parent's
 /// ``Feature/childWork`` lists ``work``. The child's work runs in a scope the declaration makes,
-/// and ends when the child is dismissed or another takes its place.
+/// and ends when the child is dismissed or another takes its place (for a child that is always
+/// there, when the parent's work ends; for one case of an enum, when the place holds another).
 ///
 /// A view's model of the child comes from the same declaration: `model.child(Parent.sheet)` (see
 /// ``ViewModel``).
