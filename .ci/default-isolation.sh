@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Modules with default main-actor isolation (Docs/Observation.md): the fixture package in
 # Tests/Fixtures/DefaultIsolation, a feature written with no annotation but the one-word rule for
-# work keys and `.children` rows, builds without warnings, its demo runs it on a MainStore, and its
+# work keys and the rows of a list, builds without warnings, its demo runs it on a MainStore, and its
 # tests pass; a `nonisolated` feature runs on Store. Copies check the other side: the issue's
 # feature builds with no annotation, a main-actor feature on Store fails at that line with the
 # documented error, and each `nonisolated` the fixture keeps is needed.
@@ -79,11 +79,11 @@ expect_failure "the tally without nonisolated, on Store" \
   "error: $isolated 'Tally' to 'Feature' cannot satisfy conformance requirement for a 'SendableMetatype' type parameter 'F'"
 
 echo "--- the one-word rule: each nonisolated the fixture keeps is needed"
-copy_fixture Sources/Checklist/Checklist.swift "nonisolated enum Scope" "enum Scope"
+copy_fixture Sources/Checklist/Row.swift "public nonisolated enum Key" "public enum Key"
 expect_failure "a work key without nonisolated" \
-  "error: $isolated 'Checklist.Scope' to 'Hashable' $sendable_parameter"
+  "error: $isolated 'Row.Key' to 'Hashable' $sendable_parameter"
 copy_fixture Sources/Checklist/Row.swift "public nonisolated var id" "public var id"
-expect_failure "a row of .children without a nonisolated id" \
+expect_failure "a row of embed(_:list:…) without a nonisolated id" \
   "error: $isolated 'Row.State' to 'Identifiable' $sendable_parameter"
 
 # The issue's shape, which failed with "<unknown>:0: error: main actor-isolated conformance of

@@ -4,14 +4,14 @@
   /// The model of one child of a ``ViewModel``: it holds the child's state and sends the child's
   /// events to the parent.
   ///
-  /// Make one with a parent's `child` methods, such as
-  /// `child(_:state:event:)`. The parent updates it after each change of its own
+  /// Make one from the parent's `embed` declaration: `model.child(Parent.rows, id: id)` or
+  /// `model.child(Parent.sheet)`. The parent updates it after each change of its own
   /// state, in the same main-actor turn, and replaces ``state`` only when the child's state has
   /// changed: a view that reads a child model is invalidated only by its child. A child model can
   /// make models of its own children in turn.
   ///
   /// The child's events go through the parent, and so through the parent's core, which embeds the
-  /// child's core with the composition helpers: a child model adds no logic of its own.
+  /// child's core through the same declaration: a child model adds no logic of its own.
   @MainActor
   public final class ChildModel<Child: Core>: ViewModel, Observable where Child.State: Equatable {
     /// The child's core.

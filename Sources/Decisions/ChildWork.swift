@@ -1,30 +1,26 @@
 /// How long the work of one kind of embedded child lives: as long as the child is in the parent's
 /// state.
 ///
-/// A feature that runs children in work scopes of their own declares each kind of child in
-/// ``Feature/childWork``: the `work` of each `embed(...)` declaration (see ``EmbeddedChildren``
-/// and ``EmbeddedChild``), or, for children embedded by hand with
-/// ``Feature/execute(_:deps:effects:scope:embed:)``, one of the declarations below. After every event, the store cancels the work of each child that the
-/// event removed from the state: a sheet set to `nil`, a row removed from its list. Nothing the
-/// work sends afterwards arrives, even if it was on its way when the child went, so a result can
-/// never reach a child that is gone, or a new child that a later event put in its place.
+/// Each `embed(...)` declaration makes one, its `work` (see ``EmbeddedChildren/work`` and
+/// ``EmbeddedChild/work``): list it in the feature's ``Feature/childWork``. After every event, the
+/// store cancels the work of each child that the event removed from the state: a sheet dismissed,
+/// a row removed from its list, a screen popped. Nothing the work sends afterwards arrives, even if
+/// it was on its way when the child went, so a result can never reach a child that is gone, or a
+/// new child that a later event put in its place.
 ///
-/// A child removed and added back within *one* event is a new child too, where the state can
-/// tell: a row of an ``IdentifiedArray`` removed and added with the same id, or a sheet presented
-/// in place of another in a ``Presented`` slot. A plain optional or a plain array cannot tell, so
-/// such a child keeps its predecessor's work: prefer those two types for children with work.
+/// A child removed and added back within *one* event is a new child too: a row of an
+/// ``IdentifiedArray`` removed and added with the same id, or a sheet presented in place of
+/// another in a ``Presented`` slot.
 ///
 /// ```swift
 /// static let rows = embed(Row.self, list: \.rows, event: Event.row, decision: Decision.row)
-/// static let childWork = [
-///   rows.work,  // each row's work, in a scope made from its id
-///   ChildWork.optional(Counter.self, state: \.$sheet, scope: Scope.sheet),  // by hand
-/// ]
+/// static let sheet = embed(
+///   Editor.self, presented: \.$sheet, event: Event.sheet, decision: Decision.sheet)
+/// static let childWork = [rows.work, sheet.work]
 /// ```
 ///
 /// Work in a child scope that no declaration covers is a mistake the store reports loudly: see
-/// ``Feature/childWork``. To keep a scope's work running whatever the state says, declare it with
-/// ``outlivesState(scope:)``.
+/// ``Feature/childWork``.
 public struct ChildWork<State>: @unchecked Sendable {
   // NB: `@unchecked Sendable`, so a declaration can be a `static let`, though its closures are not
   // `@Sendable`: they capture the child's type, whose conformance to `Feature` is main-actor isolated
@@ -98,7 +94,7 @@ public struct ChildWork<State>: @unchecked Sendable {
   ///   - scope: The scope its decisions are performed in.
   /// - Returns: The declaration, for the feature's ``Feature/childWork``.
   @inlinable
-  public static func optional<Child: Feature>(
+  package static func optional<Child: Feature>(
     _ child: Child.Type, state: KeyPath<State, Child.State?>,
     scope: some Hashable & Sendable
   ) -> Self {
@@ -128,7 +124,7 @@ public struct ChildWork<State>: @unchecked Sendable {
   ///   - scope: The scope its decisions are performed in.
   /// - Returns: The declaration, for the feature's ``Feature/childWork``.
   @inlinable
-  public static func optional<Child: Feature>(
+  package static func optional<Child: Feature>(
     _ child: Child.Type, state: KeyPath<State, Presented<Child.State>>,
     scope: some Hashable & Sendable
   ) -> Self {
@@ -160,7 +156,7 @@ public struct ChildWork<State>: @unchecked Sendable {
   ///   replaces the collection. For children with declarations of their own: O(1) per piece of
   ///   the children's work, after each event.
   @inlinable
-  public static func children<Child: Feature>(
+  package static func children<Child: Feature>(
     _ child: Child.Type, in children: KeyPath<State, IdentifiedArray<Child.State>>
   ) -> Self where Child.State: Identifiable {
     let declaration = Self { path, parent in
@@ -188,7 +184,7 @@ public struct ChildWork<State>: @unchecked Sendable {
   /// - Complexity: O(*n*) per piece of a child's work, after each event, for *n* children: prefer an
   ///   ``IdentifiedArray`` for long lists.
   @inlinable
-  public static func children<Child: Feature>(
+  package static func children<Child: Feature>(
     _ child: Child.Type, in children: KeyPath<State, [Child.State]>
   ) -> Self where Child.State: Identifiable {
     Self { path, parent in
@@ -221,7 +217,7 @@ public struct ChildWork<State>: @unchecked Sendable {
   /// - Returns: The declaration, for the feature's ``Feature/childWork``.
   /// - Complexity: O(*n*) per piece of a child's work, after each event, for *n* children.
   @inlinable
-  public static func children<
+  package static func children<
     Child: Feature, Children: Collection<Child.State>, Scope
   >(
     _ child: Child.Type, in children: KeyPath<State, Children>,
@@ -251,7 +247,7 @@ public struct ChildWork<State>: @unchecked Sendable {
   ///   - scope: The scope its decisions are performed in.
   /// - Returns: The declaration, for the feature's ``Feature/childWork``.
   @inlinable
-  public static func child<Child: Feature>(
+  package static func child<Child: Feature>(
     _ child: Child.Type, state: KeyPath<State, Child.State>,
     scope: some Hashable & Sendable
   ) -> Self {
@@ -271,7 +267,7 @@ public struct ChildWork<State>: @unchecked Sendable {
   ///   - state: The child's state in the parent's.
   /// - Returns: The declaration, for the feature's ``Feature/childWork``.
   @inlinable
-  public static func child<Child: Feature>(
+  package static func child<Child: Feature>(
     _ child: Child.Type, state: KeyPath<State, Child.State>
   ) -> Self {
     Self { path, parent in
@@ -286,7 +282,7 @@ public struct ChildWork<State>: @unchecked Sendable {
   /// that must outlive the child that started it, such as an upload that finishes after its
   /// screen closed.
   @inlinable
-  public static func outlivesState(scope: some Hashable & Sendable) -> Self {
+  package static func outlivesState(scope: some Hashable & Sendable) -> Self {
     let scope = WorkID(scope)
     return Self { path, _ in
       path.first == scope ? .alive(identity: 0) : nil

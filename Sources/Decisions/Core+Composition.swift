@@ -1,6 +1,8 @@
 // MARK: - Embedding a child core
 
-// NB: the helpers are inlinable, so they are specialized for the parent's and child's types in the
+// NB: these are the pieces `embed` is made of, `package` so that the library's tests and benchmarks
+// can call them; users embed with `embed`, whose declaration keeps them in agreement. The helpers
+// are inlinable, so they are specialized for the parent's and child's types in the
 // caller's module, like the rest of the core. Unspecialized, they looked up type metadata at run time
 // on every event, and cost more than the whole store.
 extension Core {
@@ -13,7 +15,7 @@ extension Core {
   /// ```
   /// - Complexity: O(*d*), where *d* is the number of decisions the child returns.
   @inlinable
-  public static func makeDecisions<ParentDecision>(
+  package static func makeDecisions<ParentDecision>(
     event: Event,
     state: inout State,
     embed: (Decision) -> ParentDecision
@@ -25,12 +27,10 @@ extension Core {
   /// Runs this core on an optional child state, such as a sheet that may not be shown.
   ///
   /// When the child state is `nil` the event is dropped and no decisions are returned: a child that is
-  /// gone has nothing to decide. A child with work of its own is better kept in a ``Presented`` slot
-  /// and declared with `embed(_:presented:event:decision:)`, whose work then ends when the child
-  /// goes (see ``ChildWork``).
+  /// gone has nothing to decide.
   /// - Complexity: O(*d*), where *d* is the number of decisions the child returns.
   @inlinable
-  public static func makeDecisions<ParentDecision>(
+  package static func makeDecisions<ParentDecision>(
     event: Event,
     state: inout State?,
     embed: (Decision) -> ParentDecision
@@ -54,7 +54,7 @@ extension Core {
   /// - Complexity: O(*n* + *d*), where *n* is the number of children (a linear search by id) and *d*
   ///   the number of decisions the child returns.
   @inlinable
-  public static func makeDecisions<ParentDecision>(
+  package static func makeDecisions<ParentDecision>(
     event: Event,
     id: State.ID,
     in states: inout [State],
@@ -76,7 +76,7 @@ extension Core {
   /// ```
   /// - Complexity: O(*d*), where *d* is the number of decisions the child returns.
   @inlinable
-  public static func makeDecisions<ParentDecision>(
+  package static func makeDecisions<ParentDecision>(
     event: Event,
     id: State.ID,
     in states: inout IdentifiedArray<State>,
@@ -105,7 +105,7 @@ extension Core {
   /// ```
   /// - Complexity: O(*d*), where *d* is the number of decisions the child returns.
   @inlinable
-  public static func makeStartDecisions<ParentDecision>(
+  package static func makeStartDecisions<ParentDecision>(
     state: inout State,
     embed: (Decision) -> ParentDecision
   ) -> [ParentDecision] {
@@ -116,7 +116,7 @@ extension Core {
   /// Runs this core's start on an optional child state, if it is present.
   /// - Complexity: O(*d*), where *d* is the number of decisions the child returns.
   @inlinable
-  public static func makeStartDecisions<ParentDecision>(
+  package static func makeStartDecisions<ParentDecision>(
     state: inout State?,
     embed: (Decision) -> ParentDecision
   ) -> [ParentDecision] {
@@ -134,13 +134,13 @@ extension Feature {
   ///
   /// Events the child's work sends are wrapped with `embed`, usually a case of the parent's event enum.
   /// The child's work shares the parent's work scope: give it ids that do not clash with the parent's,
-  /// or use ``execute(_:deps:effects:scope:embed:)`` to give it a scope of its own.
+  /// or use `execute(_:deps:effects:scope:embed:)` to give it a scope of its own.
   /// ```swift
   /// case .counter(let decision):
   ///   Counter.execute(decision, deps: deps.counter, effects: effects, embed: Event.counter)
   /// ```
   @inlinable
-  public static func execute<ParentEvent: Sendable>(
+  package static func execute<ParentEvent: Sendable>(
     _ decision: Decision,
     deps: Deps,
     effects: Effects<ParentEvent>,
@@ -153,13 +153,13 @@ extension Feature {
   ///
   /// The child's work is keyed within `scope`, so two children can both run work keyed `"load"`
   /// without replacing each other, and the parent can cancel all of one child's work with
-  /// ``Effects/cancelAll(in:)``.
+  /// `Effects.cancelAll(in:)`.
   /// ```swift
   /// case .row(let id, let decision):
   ///   Row.execute(decision, deps: deps.row, effects: effects, scope: id) { Event.row(id, $0) }
   /// ```
   @inlinable
-  public static func execute<ParentEvent: Sendable>(
+  package static func execute<ParentEvent: Sendable>(
     _ decision: Decision,
     deps: Deps,
     effects: Effects<ParentEvent>,
@@ -183,7 +183,7 @@ extension Effects {
 
   /// Effects for a child feature whose events are wrapped with `embed`, in a nested work scope.
   ///
-  /// Work ids inside the scope do not clash with ids outside it, and ``cancelAll(in:)`` with the same
+  /// Work ids inside the scope do not clash with ids outside it, and `cancelAll(in:)` with the same
   /// scope cancels all of the child's work.
   @inlinable
   func scoped<Child: Sendable>(
@@ -194,7 +194,7 @@ extension Effects {
   }
 
   /// Cancels all work in the nested scope `scope` of this one: all the work of one embedded child.
-  public func cancelAll(in scope: some Hashable & Sendable) {
+  package func cancelAll(in scope: some Hashable & Sendable) {
     registry.cancelAll(in: self.scope + [WorkID(scope)])
   }
 }

@@ -534,6 +534,60 @@ extension Feature {
       fingerprint: { parent in Child.childrenFingerprint(of: parent[keyPath: state]) },
       event: event, decision: decision, request: request)
   }
+
+  /// Declares a child that is always there as one case of an enum in this feature's state, such
+  /// as the content of a screen that shows one of several kinds: the child in case `case`.
+  ///
+  /// Each kind is declared on its own, and its work runs in a scope of its own, which lives while
+  /// the place holds that case:
+  /// ```swift
+  /// enum Content: Equatable, Sendable {
+  ///   case story(Story.State)
+  ///   case user(User.State)
+  /// }
+  /// var content: Content
+  /// static let story = embed(
+  ///   Story.self, state: \.content, case: Content.story, event: Event.story,
+  ///   decision: Decision.story)
+  /// static let childWork = [story.work, user.work]
+  /// ```
+  /// An event for the child while the place holds another case is dropped. The case is told as
+  /// in ``embed(_:presented:case:extract:sharing:event:decision:request:)``: by reflection, or
+  /// by `extract` when given.
+  /// - Parameters:
+  ///   - child: The feature of the child of this case.
+  ///   - state: The place in this feature's state that holds the enum.
+  ///   - case: The case's constructor, such as `Content.story`.
+  ///   - extract: The child's state when the place holds this case, otherwise `nil`: the inverse
+  ///     of `case`. Without it, the case is told by reflection.
+  ///   - event: Wraps the child's event as this feature's.
+  ///   - decision: Wraps the child's decision as this feature's.
+  ///   - request: The parent's event for a child's decision that asks the parent something
+  ///     (see ``EmbeddedChild/makeDecisions(event:in:)``), or `nil` for a decision the child's
+  ///     executor performs. Without it, every decision is performed.
+  /// - Returns: The declaration: keep it in a `static let`.
+  @inlinable
+  public static func embed<Child: Feature, Kind>(
+    _ child: Child.Type,
+    state: WritableKeyPath<State, Kind>,
+    case: @escaping (Child.State) -> Kind,
+    extract: ((Kind) -> Child.State?)? = nil,
+    event: @escaping @Sendable (Child.Event) -> Event,
+    decision: @escaping (Child.Decision) -> Decision,
+    request: ((Child.Decision) -> Event?)? = nil
+  ) -> EmbeddedChild<Self, Child> {
+    let projection = CaseProjection(`case`, extract: extract)
+    return EmbeddedChild(
+      scope: EmbeddingScope(state, Child.self),
+      read: { parent in projection.extract(parent[keyPath: state]).map { ($0, 0) } },
+      modify: { parent, body in projection.modify(&parent[keyPath: state], body) ?? [] },
+      fingerprint: { parent in
+        // NB: 1 while the place holds another case: this kind of child is gone.
+        guard let child = projection.extract(parent[keyPath: state]) else { return 1 }
+        return Child.childrenFingerprint(of: child).map { combine(2, $0) }
+      },
+      event: event, decision: decision, request: request)
+  }
 }
 
 // MARK: - Using an embedding
@@ -711,19 +765,22 @@ extension EmbeddedChildren where Parent: Feature, Child: Feature {
   }
 
   /// Cancels all the work of the child with `id`, from the parent's executor.
-  public func cancelAll(id: ID, effects: Effects<Parent.Event>) {
+  // NB: `package`: a parent ends a child's work by removing the child, or by forwarding it an
+  // event on which the child cancels its own; this is for the library's tests.
+  package func cancelAll(id: ID, effects: Effects<Parent.Event>) {
     effects.registry.cancelAll(in: effects.scope + [scope, WorkID(id)])
   }
 }
 
-/// A child presented in a parent feature, such as a sheet, declared once with
-/// `embed(_:presented:event:decision:)` or `embed(_:presented:case:extract:event:decision:)`.
+/// One child in a parent feature, such as a sheet, declared once with `embed(_:presented:…)`, or,
+/// for a child that is always there, with `embed(_:state:…)`.
 ///
 /// The declaration is used in three places, and keeps them in agreement: the parent's core
 /// forwards the child's event with ``makeDecisions(event:in:)``, the parent's executor
 /// performs the child's decision with ``execute(_:deps:effects:)``, and the parent's
 /// ``Feature/childWork`` lists ``work``. The child's work runs in a scope the declaration makes,
-/// and ends when the child is dismissed or another takes its place.
+/// and ends when the child is dismissed or another takes its place (for a child that is always
+/// there, when the parent's work ends; for one case of an enum, when the place holds another).
 ///
 /// A view's model of the child comes from the same declaration: `model.child(Parent.sheet)` (see
 /// ``ViewModel``).
@@ -849,7 +906,8 @@ extension EmbeddedChild where Parent: Feature, Child: Feature {
   }
 
   /// Cancels all of the child's work, from the parent's executor.
-  public func cancelAll(effects: Effects<Parent.Event>) {
+  // NB: `package`: see `EmbeddedChildren.cancelAll(id:effects:)`.
+  package func cancelAll(effects: Effects<Parent.Event>) {
     effects.registry.cancelAll(in: effects.scope + [scope])
   }
 }

@@ -122,7 +122,7 @@
       children?.update(from: state)
     }
 
-    /// The models of this model's children, made with `child(_:state:event:)` and its
+    /// The models of this model's children, made with `child(_:id:)` and its
     /// siblings.
     public var childModels: ChildModels<F.State> {
       if let children { return children }

@@ -21,9 +21,7 @@
 /// ```
 ///
 /// Screens of several kinds are the cases of one enum (`Screen`), each kind declared on its own
-/// with `embed(_:stack:case:event:decision:)`. By hand, without a declaration,
-/// `makeDecisions(event:id:in:embed:)` forwards to a screen and ``ChildWork/stack(_:in:id:)``
-/// declares the screens' work.
+/// with `embed(_:stack:case:event:decision:)`.
 ///
 /// `==` compares the screens and their ids, in order.
 public struct ScreenStack<Screen> {
@@ -350,7 +348,7 @@ extension Core {
   ///   return Detail.makeDecisions(event: event, id: id, in: &state.path, embed: Decision.detail)
   /// ```
   @inlinable
-  public static func makeDecisions<ParentDecision>(
+  package static func makeDecisions<ParentDecision>(
     event: Event,
     id: ScreenStack<State>.ID,
     in stack: inout ScreenStack<State>,
@@ -383,7 +381,7 @@ extension ChildWork {
   /// - Returns: The declaration, for the feature's ``Feature/childWork``.
   /// - Complexity: O(1) per piece of a screen's work, after each event.
   @inlinable
-  public static func stack<Screen: Feature, Scope>(
+  package static func stack<Screen: Feature, Scope>(
     _ screen: Screen.Type, in stack: KeyPath<State, ScreenStack<Screen.State>>,
     id: @escaping @Sendable (Scope) -> ScreenStack<Screen.State>.ID?
   ) -> Self {

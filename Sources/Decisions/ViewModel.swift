@@ -2,21 +2,21 @@
   /// A main-actor model that a view reads state from and sends events to: a ``MainStore``, an
   /// ``ObservableStore``, or a ``ChildModel`` made from one of them.
   ///
-  /// Every view model can make models for its children, for the three shapes the composition
-  /// helpers embed (see `makeDecisions(event:state:embed:)`): a child, an optional child, and
-  /// children identified by id. A child model holds the child's state and sends the child's events;
-  /// a view that reads it is invalidated only when the child's state changes, not when the rest of
-  /// the parent's state does.
+  /// Every view model makes models for its children from the parent's `embed` declarations: a row
+  /// or a screen with `child(_:id:)`, a presented or always-present child with `child(_:)`. A child
+  /// model holds the child's state and sends the child's events; a view that reads it is
+  /// invalidated only when the child's state changes, not when the rest of the parent's state
+  /// does.
   ///
   /// ```swift
   /// struct CounterView: View {
   ///   let model: ChildModel<Counter>
   ///   var body: some View {
-  ///     Button("\(model.state.count)") { model.send(.increment) }
+  ///     Button("\(model.state.count)") { model.send(.incrementTapped) }
   ///   }
   /// }
-  /// // In the parent's view:
-  /// CounterView(model: model.child(Counter.self, state: \.counter, event: Parent.Event.counter))
+  /// // In the parent's view, with `static let sheet = embed(Counter.self, presented: \.$sheet, …)`:
+  /// if let sheet = model.child(Parent.sheet) { CounterView(model: sheet) }
   /// ```
   @MainActor
   public protocol ViewModel<ModelCore>: AnyObject {
@@ -34,6 +34,10 @@
   }
 
   extension ViewModel {
+    // NB: the models by key path are `package`, for the library's tests and benchmarks: a view
+    // asks for a child's model with the parent's `embed` declaration (`child(_:id:)`,
+    // `child(_:)`), which names the child's place and event once.
+
     /// Returns the model of a child whose state is always present, such as a counter inside a
     /// screen.
     ///
@@ -45,7 +49,7 @@
     ///   - state: The child's state in the parent's.
     ///   - event: Wraps a child's event as the parent's, usually a case of the parent's event enum.
     /// - Returns: The child's model.
-    public func child<Child: Core>(
+    package func child<Child: Core>(
       _ core: Child.Type,
       state: KeyPath<ModelCore.State, Child.State>,
       event: @escaping (Child.Event) -> ModelCore.Event
@@ -66,7 +70,7 @@
     ///   - state: The child's optional state in the parent's.
     ///   - event: Wraps a child's event as the parent's.
     /// - Returns: The child's model, or `nil` when the child is absent.
-    public func child<Child: Core>(
+    package func child<Child: Core>(
       _ core: Child.Type,
       state: KeyPath<ModelCore.State, Child.State?>,
       event: @escaping (Child.Event) -> ModelCore.Event
@@ -89,7 +93,7 @@
     ///   - state: The child's slot in the parent's state: `\.$sheet` for `@Presented var sheet`.
     ///   - event: Wraps a child's event as the parent's.
     /// - Returns: The child's model, or `nil` when no child is presented.
-    public func child<Child: Core>(
+    package func child<Child: Core>(
       _ core: Child.Type,
       state: KeyPath<ModelCore.State, Presented<Child.State>>,
       event: @escaping (Child.Event) -> ModelCore.Event
@@ -122,7 +126,7 @@
     ///   - children: The children in the parent's state.
     ///   - event: Wraps a child's event as the parent's, with the child's id.
     /// - Returns: The child's model, or `nil` when no child has the id.
-    public func child<Child: Core>(
+    package func child<Child: Core>(
       _ core: Child.Type,
       id: Child.State.ID,
       in children: KeyPath<ModelCore.State, IdentifiedArray<Child.State>>,
@@ -147,7 +151,7 @@
     ///   - children: The children in the parent's state.
     ///   - event: Wraps a child's event as the parent's, with the child's id.
     /// - Returns: The child's model, or `nil` when no child has the id.
-    public func child<Child: Core>(
+    package func child<Child: Core>(
       _ core: Child.Type,
       id: Child.State.ID,
       in children: KeyPath<ModelCore.State, [Child.State]>,
@@ -180,7 +184,7 @@
     ///   - stack: The stack in the parent's state.
     ///   - event: Wraps a screen's event as the parent's, with the screen's id.
     /// - Returns: The screen's model, or `nil` when no screen has the id.
-    public func child<Child: Core>(
+    package func child<Child: Core>(
       _ core: Child.Type,
       id: ScreenStack<Child.State>.ID,
       in stack: KeyPath<ModelCore.State, ScreenStack<Child.State>>,
@@ -260,12 +264,14 @@
         drop: { [weak self] in self?.dropStale(event(id, $0)) })
     }
 
-    /// Returns the model of a presented child of an embedding, such as a sheet, or `nil` while
-    /// it is not presented.
+    /// Returns the model of the child of an embedding, such as a sheet, or `nil` while it is not
+    /// in the parent's state.
     ///
     /// Asking again while the same child is presented returns the same model. Once the child is
     /// dismissed, or another is presented in its place, the model is gone (``ChildModel/isGone``)
-    /// and its events are dropped.
+    /// and its events are dropped. A child declared with `embed(_:state:event:decision:request:)`
+    /// is always there, so its model is never `nil`; one declared with `case:` is `nil` while its
+    /// place holds another case.
     /// ```swift
     /// .sheet(item: ...) { ... if let editor = model.child(Parent.sheet) { EditorView(model: editor) } }
     /// ```

@@ -24,6 +24,7 @@ private enum Board: Feature {
     @Presented var sheet: Sheet?
     @Presented var plain: Row.State?
     var unlisted: IdentifiedArray<Row.State> = []
+    var content = Sheet.other(Row.State(id: 0))
   }
 
   enum Event: Equatable, Sendable {
@@ -34,6 +35,7 @@ private enum Board: Feature {
     case sheetRow(Row.Event)
     case plain(Row.Event)
     case unlisted(id: Int, Row.Event)
+    case contentRow(Row.Event)
     case change(@Sendable (inout State) -> Void)
     case cancelRow(Int)
 
@@ -46,6 +48,7 @@ private enum Board: Feature {
       case (.sheetRow(let x), .sheetRow(let y)): x == y
       case (.plain(let x), .plain(let y)): x == y
       case (.unlisted(let a, let x), .unlisted(let b, let y)): a == b && x == y
+      case (.contentRow(let x), .contentRow(let y)): x == y
       case (.cancelRow(let a), .cancelRow(let b)): a == b
       case (.change, .change): true  // a test's change of state: equal to any other
       default: false
@@ -61,6 +64,7 @@ private enum Board: Feature {
     case sheetRow(Row.Decision)
     case plain(Row.Decision)
     case unlisted(id: Int, Row.Decision)
+    case contentRow(Row.Decision)
     case cancelRow(Int)
   }
 
@@ -83,8 +87,13 @@ private enum Board: Feature {
   static let unlisted = embed(
     Row.self, list: \.unlisted, event: Event.unlisted, decision: Decision.unlisted)
 
+  static let contentRow = embed(
+    Row.self, state: \.content, case: Sheet.row, event: Event.contentRow,
+    decision: Decision.contentRow)
+
   static let childWork = [
     rows.work, screens.work, kindRows.work, kindPinned.work, sheetRow.work, plain.work,
+    contentRow.work,
   ]
 
   static func makeDecisions(event: Event, state: inout State) -> [Decision] {
@@ -100,6 +109,7 @@ private enum Board: Feature {
     case .plain(let event): return plain.makeDecisions(event: event, in: &state)
     case .unlisted(let id, let event):
       return unlisted.makeDecisions(event: event, id: id, in: &state)
+    case .contentRow(let event): return contentRow.makeDecisions(event: event, in: &state)
     case .change(let change):
       change(&state)
       return []
@@ -121,6 +131,7 @@ private enum Board: Feature {
     case .plain(let decision): plain.execute(decision, deps: deps, effects: effects)
     case .unlisted(let id, let decision):
       unlisted.execute(decision, id: id, deps: deps, effects: effects)
+    case .contentRow(let decision): contentRow.execute(decision, deps: deps, effects: effects)
     case .cancelRow(let id):
       rows.cancelAll(id: id, effects: effects)
     }
@@ -367,6 +378,25 @@ extension Board {
     await test.finish()
   }
 
+  @Test(arguments: StoreKind.allCases)
+  func aCaseOfAnAlwaysPresentEnumEndsItsWorkWhenThePlaceHoldsAnother(on kind: StoreKind)
+    async throws
+  {
+    let (test, loads) = await board(on: kind)
+    await test.send(.contentRow(.load))  // another case: dropped
+    await test.send(.change { $0.content = .row(Row.State(id: 1)) }) {
+      $0.content = .row(Row.State(id: 1))
+    }
+    await test.send(.contentRow(.load), decisions: [.contentRow(.load)])
+    let call = try await loads.nextCall()
+    await test.send(.change { $0.content = .other(Row.State(id: 1)) }) {
+      $0.content = .other(Row.State(id: 1))
+    }
+    #expect(!call.isWaiting)
+    await test.expectIgnored(.contentRow(.loaded(-1)))
+    await test.finish()
+  }
+
   @Test func cancelAllEndsOneChildsWorkOnly() async throws {
     let loads = ControlledDependency<Void, Int>()
     let store = Store<Board>(state: .init(), deps: .init(load: { (try? await loads()) ?? -1 }))
@@ -416,6 +446,7 @@ extension Board {
     state.screens.push(.row(Row.State(id: 3)))
     state.sheet = .row(Row.State(id: 4))
     state.plain = Row.State(id: 5)
+    state.content = .row(Row.State(id: 6))
     expectAgreement("after adding one of each")
     // Each declaration's fingerprint changed, so the check cannot be skipped.
     #expect(zip(before, Board.childWork.map { $0.fingerprint(state) }).allSatisfy { $0 != $1 })

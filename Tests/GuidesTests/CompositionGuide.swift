@@ -1,7 +1,6 @@
 // The examples of Docs/Composition.md, compiled: a dashboard that embeds the tutorial's counter
 // (always there), a second counter in a sheet (there only while the sheet is open), a list of
-// downloads (identified by id) and a form with no work; and the same kinds of children embedded by
-// hand, with the building blocks `embed` is made of, where `embed` does not apply.
+// downloads (identified by id) and a form with no work, each with one `embed` declaration.
 
 import Decisions
 
@@ -85,7 +84,7 @@ enum TitleForm: Feature {
 /// A screen with a counter, a counter in a sheet, a list of downloads, and a form for its title.
 enum Dashboard: Feature {
   struct State: Equatable, Sendable {
-    var counter = Counter.State()  // a plain child: always there
+    var counter = Counter.State()  // a child that is always there
     @Presented var sheet: Counter.State?  // a presented child: there while the sheet is open
     var downloads: IdentifiedArray<Download.State> = []  // children identified by id
     var nextDownloadID = 1
@@ -128,6 +127,10 @@ enum Dashboard: Feature {
     }
   }
 
+  /// The counter: always there, its work in a scope of its own.
+  static let counter = embed(
+    Counter.self, state: \.counter, event: Event.counter, decision: Decision.counter)
+
   /// The downloads: each row's work lives while the row is in the list.
   static let downloads = embed(
     Download.self, list: \.downloads, event: Event.download, decision: Decision.download)
@@ -139,12 +142,12 @@ enum Dashboard: Feature {
   /// The title form: no decisions, so no decision case, no executor arm and no `childWork` entry.
   static let titleForm = embed(TitleForm.self, presented: \.$titleForm, event: Event.titleForm)
 
-  static let childWork = [downloads.work, sheet.work]
+  static let childWork = [counter.work, downloads.work, sheet.work]
 
   static func makeDecisions(event: Event, state: inout State) -> [Decision] {
     switch event {
     case .counter(let event):
-      return Counter.makeDecisions(event: event, state: &state.counter, embed: Decision.counter)
+      return counter.makeDecisions(event: event, in: &state)
 
     case .sheet(let event):
       return sheet.makeDecisions(event: event, in: &state)
@@ -190,7 +193,7 @@ enum Dashboard: Feature {
   static func execute(_ decision: Decision, deps: Deps, effects: Effects<Event>) {
     switch decision {
     case .counter(let decision):
-      Counter.execute(decision, deps: deps.counter, effects: effects, embed: Event.counter)
+      counter.execute(decision, deps: deps.counter, effects: effects)
 
     case .sheet(let decision):
       sheet.execute(decision, deps: deps.counter, effects: effects)
@@ -199,100 +202,4 @@ enum Dashboard: Feature {
       downloads.execute(decision, id: id, deps: deps.download(id), effects: effects)
     }
   }
-}
-
-/// Children that `embed` does not cover, embedded with the building blocks it is made of: a
-/// counter always there in a scope of its own, downloads in a plain array, and an export whose
-/// download goes on after its sheet closes.
-enum Transfers: Feature {
-  struct State: Equatable, Sendable {
-    var counter = Counter.State()  // always there, in a scope of its own
-    var downloads: [Download.State] = []  // a plain array
-    var export: Download.State?  // a plain optional: the export sheet
-    var exportedBytes: Int?
-  }
-
-  enum Event: Equatable, Sendable {
-    case counter(Counter.Event)
-    case download(id: Int, Download.Event)
-    case export(Download.Event)
-    case startExport
-    case closeExport
-    case removeDownload(id: Int)
-  }
-
-  enum Decision: Equatable, Sendable {
-    case counter(Counter.Decision)
-    case download(id: Int, Download.Decision)
-    case export(Download.Decision)
-  }
-
-  typealias Deps = Dashboard.Deps
-
-  /// The work scopes of the children, in one enum, so that no two kinds of child share one.
-  enum Scope: Hashable, Sendable {
-    case counter
-    case download(Int)
-    case export
-  }
-
-  static func makeDecisions(event: Event, state: inout State) -> [Decision] {
-    switch event {
-    case .counter(let event):
-      return Counter.makeDecisions(event: event, state: &state.counter, embed: Decision.counter)
-
-    case .download(let id, let event):
-      return Download.makeDecisions(
-        event: event, id: id, in: &state.downloads, embed: Decision.download)
-
-    case .export(.finished(let bytes)):
-      state.exportedBytes = bytes  // heard here whether the sheet is still open or not
-      return Download.makeDecisions(
-        event: .finished(bytes: bytes), state: &state.export, embed: Decision.export)
-
-    case .export(let event):
-      return Download.makeDecisions(event: event, state: &state.export, embed: Decision.export)
-
-    case .startExport:
-      guard state.export == nil else { return [] }
-      state.export = Download.State(id: 0)
-      return Download.makeDecisions(event: .start, state: &state.export, embed: Decision.export)
-
-    case .closeExport:
-      state.export = nil
-      return []
-
-    case .removeDownload(let id):
-      state.downloads.removeAll { $0.id == id }
-      return []
-    }
-  }
-
-  static func execute(_ decision: Decision, deps: Deps, effects: Effects<Event>) {
-    switch decision {
-    case .counter(let decision):
-      Counter.execute(
-        decision, deps: deps.counter, effects: effects, scope: Scope.counter, embed: Event.counter)
-
-    case .download(let id, let decision):
-      Download.execute(
-        decision, deps: deps.download(id), effects: effects, scope: Scope.download(id)
-      ) { .download(id: id, $0) }
-
-    case .export(let decision):
-      Download.execute(
-        decision, deps: deps.download(0), effects: effects, scope: Scope.export, embed: Event.export
-      )
-    }
-  }
-
-  /// The counter's work lives as long as the screen, each download's while its row is in the
-  /// array, and the export's until it ends.
-  static let childWork: [ChildWork<State>] = [
-    .child(Counter.self, state: \.counter, scope: Scope.counter),
-    .children(Download.self, in: \.downloads) { (scope: Scope) in
-      if case .download(let id) = scope { id } else { nil }
-    },
-    .outlivesState(scope: Scope.export),
-  ]
 }

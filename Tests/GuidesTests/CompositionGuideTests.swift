@@ -78,7 +78,7 @@ import Testing
         loadFact: { try await facts($0) }, fetch: unimplemented("fetch"), log: unimplemented("log")),
       exhaustivity: .off)
     await test.send(.openSheet)
-    await test.send(.counter(.factTapped))  // work "fact" in the dashboard's scope
+    await test.send(.counter(.factTapped))  // work "fact" in the counter's scope
     await test.send(.sheet(.factTapped))  // work "fact" in the sheet's scope: no clash
     let first = try await facts.nextCall()
     let second = try await facts.nextCall()  // both loads are in flight at once
@@ -122,48 +122,6 @@ import Testing
   }
 }
 
-@Suite(.timeLimit(.minutes(3))) struct TransfersStoreTests {
-  @Test func removingARowOfAPlainArrayEndsItsLoad() async throws {
-    let fetches = ControlledDependency<Int, Int>()
-    let test = StoreTest<Transfers>(
-      state: .init(downloads: [Download.State(id: 1), Download.State(id: 2)]),
-      deps: .init(
-        loadFact: unimplemented("loadFact"), fetch: { try await fetches($0) },
-        log: unimplemented("log")))
-    await test.send(.download(id: 1, .start), decisions: [.download(id: 1, .fetch(1))]) {
-      $0.downloads[0].isDownloading = true
-    }
-    let fetch = try await fetches.nextCall()
-    await test.send(.removeDownload(id: 1)) {
-      $0.downloads = [Download.State(id: 2)]
-    }
-    #expect(!fetch.isWaiting)  // `.children(...)`: the store cancelled it with its row
-    await test.finish()
-  }
-
-  @Test func anExportGoesOnAfterItsSheetCloses() async throws {
-    let fetches = ControlledDependency<Int, Int>()
-    let test = StoreTest<Transfers>(
-      state: .init(),
-      deps: .init(
-        loadFact: unimplemented("loadFact"), fetch: { try await fetches($0) },
-        log: unimplemented("log")))
-    await test.send(.startExport, decisions: [.export(.fetch(0))]) {
-      $0.export = Download.State(id: 0, isDownloading: true)
-    }
-    let fetch = try await fetches.nextCall()
-    await test.send(.closeExport) {
-      $0.export = nil
-    }
-    #expect(fetch.isWaiting)  // `.outlivesState(scope:)`: closing the sheet does not end it
-    fetch.answer(2_048)
-    await test.receive(.export(.finished(bytes: 2_048))) {
-      $0.exportedBytes = 2_048
-    }
-    await test.finish()
-  }
-}
-
 @MainActor
 @Suite struct DashboardModelTests {
   @Test func aChildsModelComesFromItsDeclaration() async {
@@ -177,5 +135,7 @@ import Testing
     dashboard.send(.openSheet)
     dashboard.child(Dashboard.sheet)?.send(.incrementTapped)
     #expect(dashboard.state.sheet?.count == 1)
+    dashboard.child(Dashboard.counter)?.send(.incrementTapped)  // always there: never nil
+    #expect(dashboard.state.counter.count == 1)
   }
 }

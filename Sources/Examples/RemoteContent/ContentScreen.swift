@@ -2,7 +2,7 @@ import Decisions
 
 /// One open screen of the app: a remote-content container for a story, a user or a message.
 ///
-/// It embeds the three containers as plain children and forwards the lifecycle events (`appear`,
+/// It embeds the three containers, one case each of its content, and forwards the lifecycle events (`appear`,
 /// `retry`, `disappear`) to whichever kind it holds, so its parent never needs to know the kind.
 public enum ContentScreen: Feature {
   /// An open screen: its id in the navigation stack and its container.
@@ -108,30 +108,39 @@ public enum ContentScreen: Feature {
       case .user: return makeDecisions(event: .user(.init(lifecycle)), state: &state)
       case .message: return makeDecisions(event: .message(.init(lifecycle)), state: &state)
       }
-    case (.story(let event), .story(var child)):
-      defer { state.content = .story(child) }
-      return RemoteContent.makeDecisions(event: event, state: &child, embed: Decision.story)
-    case (.user(let event), .user(var child)):
-      defer { state.content = .user(child) }
-      return RemoteContent.makeDecisions(event: event, state: &child, embed: Decision.user)
-    case (.message(let event), .message(var child)):
-      defer { state.content = .message(child) }
-      return RemoteContent.makeDecisions(event: event, state: &child, embed: Decision.message)
-    case (.story, _), (.user, _), (.message, _):
-      // An event for a kind this screen does not hold: nothing to decide.
-      return []
+    case (.story(let event), _):
+      return story.makeDecisions(event: event, in: &state)  // dropped unless it holds a story
+    case (.user(let event), _):
+      return user.makeDecisions(event: event, in: &state)
+    case (.message(let event), _):
+      return message.makeDecisions(event: event, in: &state)
     }
   }
 
-  /// Performs a container's decision with the deps of its kind.
+  /// Performs a container's decision with the deps of its kind, in the container's work scope.
   public static func execute(_ decision: Decision, deps: Deps, effects: Effects<Event>) {
     switch decision {
     case .story(let decision):
-      RemoteContent.execute(decision, deps: deps.stories, effects: effects, embed: Event.story)
+      story.execute(decision, deps: deps.stories, effects: effects)
     case .user(let decision):
-      RemoteContent.execute(decision, deps: deps.users, effects: effects, embed: Event.user)
+      user.execute(decision, deps: deps.users, effects: effects)
     case .message(let decision):
-      RemoteContent.execute(decision, deps: deps.messages, effects: effects, embed: Event.message)
+      message.execute(decision, deps: deps.messages, effects: effects)
     }
   }
+
+  /// The story container, when the screen holds one.
+  public static let story = embed(
+    RemoteContent<StoryKind>.self, state: \.content, case: State.Content.story,
+    event: Event.story, decision: Decision.story)
+  /// The user container, when the screen holds one.
+  public static let user = embed(
+    RemoteContent<UserKind>.self, state: \.content, case: State.Content.user,
+    event: Event.user, decision: Decision.user)
+  /// The message container, when the screen holds one.
+  public static let message = embed(
+    RemoteContent<MessageKind>.self, state: \.content, case: State.Content.message,
+    event: Event.message, decision: Decision.message)
+  /// Each container's work lives while the screen holds it.
+  public static let childWork = [story.work, user.work, message.work]
 }

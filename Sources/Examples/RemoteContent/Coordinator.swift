@@ -3,8 +3,8 @@ import ExampleSupport
 
 /// The app's navigation: a stack of open content screens, driven by deep links and "back".
 ///
-/// It embeds each screen as a child in a collection identified by screen id, with the library's
-/// composition helpers; screens know nothing of each other. The rules:
+/// It embeds each screen as a child in a list identified by screen id, with one
+/// `embed` declaration (``screens``); screens know nothing of each other. The rules:
 /// - Opening a link pushes a screen for its route and makes it appear (which starts its fetch).
 /// - Opening a link to the screen already on top does nothing: no duplicate.
 /// - Back pops the top screen; the store then cancels all of its work (see ``childWork``).
@@ -13,7 +13,7 @@ public enum Coordinator: Feature {
   /// The navigation stack.
   public struct State: Equatable, Sendable {
     /// The open screens, bottom first; the last one is on top.
-    public var stack: [ContentScreen.State] = []
+    public var stack: IdentifiedArray<ContentScreen.State> = []
     /// The id the next screen gets.
     public var nextScreenID = 1
     /// Why the last link opened nothing, if it was malformed; cleared by the next link or back.
@@ -60,18 +60,16 @@ public enum Coordinator: Feature {
       let id = state.nextScreenID
       state.nextScreenID += 1
       state.stack.append(ContentScreen.State(id: id, route: route))
-      return ContentScreen.makeDecisions(
-        event: .appear, id: id, in: &state.stack, embed: Decision.screen)
+      return screens.makeDecisions(event: .appear, id: id, in: &state)
 
     case .back:
       // NB: back on an empty stack must not show the last link error again.
       state.linkError = nil
-      _ = state.stack.popLast()
+      if let top = state.stack.last { state.stack.remove(id: top.id) }
       return []
 
     case .screen(let id, let event):
-      return ContentScreen.makeDecisions(
-        event: event, id: id, in: &state.stack, embed: Decision.screen)
+      return screens.makeDecisions(event: event, id: id, in: &state)
     }
   }
 
@@ -84,13 +82,14 @@ public enum Coordinator: Feature {
   ) {
     switch decision {
     case .screen(let id, let decision):
-      ContentScreen.execute(decision, deps: deps, effects: effects, scope: id) {
-        .screen(id: id, $0)
-      }
+      screens.execute(decision, id: id, deps: deps, effects: effects)
     }
   }
 
-  /// Each screen's work, in the scope of its id, lives while the screen is on the stack: the
-  /// store cancels it when back pops the screen.
-  public static let childWork: [ChildWork<State>] = [.children(ContentScreen.self, in: \.stack)]
+  /// The open screens: each screen's work runs in a scope of its own.
+  public static let screens = embed(
+    ContentScreen.self, list: \.stack, event: Event.screen, decision: Decision.screen)
+  /// Each screen's work lives while the screen is on the stack: the store cancels it when back
+  /// pops the screen.
+  public static let childWork = [screens.work]
 }

@@ -20,7 +20,7 @@
     ///
     /// Its events reach the coordinator as `.screen(id:, …)`.
     public func screenModel(id: Int) -> ChildModel<ContentScreen>? {
-      child(ContentScreen.self, id: id, in: \.stack, event: Coordinator.Event.screen)
+      child(Coordinator.screens, id: id)
     }
 
     /// Opens a deep link.

@@ -13,7 +13,7 @@ import Testing
       .open("app://stories/12345"), decisions: [.screen(id: 1, .story(.fetch(ContentID("12345")!)))]
     ) {
       $0.stack = [ContentScreen.State(id: 1, route: story)]
-      $0.stack[0].content = .story(.init(id: ContentID("12345")!, phase: .loading))
+      $0.stack[id: 1]?.content = .story(.init(id: ContentID("12345")!, phase: .loading))
       $0.nextScreenID = 2
     }
   }
@@ -73,7 +73,7 @@ import Testing
     ) {
       $0.linkError = nil
       $0.stack = [ContentScreen.State(id: 1, route: user)]
-      $0.stack[0].content = .user(.init(id: ContentID("007")!, phase: .loading))
+      $0.stack[id: 1]?.content = .user(.init(id: ContentID("007")!, phase: .loading))
       $0.nextScreenID = 2
     }
   }

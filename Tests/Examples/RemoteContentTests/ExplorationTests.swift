@@ -176,7 +176,8 @@ enum CoordinatorModel {
     // NB: the store ends the popped screen's work by `Coordinator.childWork`.
     exploration.expectTransitionInvariant("back pops the top screen") { step in
       guard step.event == .back, !step.before.stack.isEmpty else { return true }
-      return step.decisions.isEmpty && step.after.stack == step.before.stack.dropLast()
+      return step.decisions.isEmpty
+        && Array(step.after.stack) == Array(step.before.stack.dropLast())
     }
   }
 

@@ -2,7 +2,7 @@ import Decisions
 
 /// A checklist of rows, an editor, and the items archived so far.
 ///
-/// The rows are children embedded by id in an `IdentifiedArray`, the editor is an optional child,
+/// The rows are children embedded by id in an `IdentifiedArray`, the editor is a presented child,
 /// and the archived items are a plain `[Item]`. Events and decisions carry `Item`s.
 public enum Checklist: Feature {
   /// The checklist's state.
@@ -10,7 +10,7 @@ public enum Checklist: Feature {
     /// The rows, in order.
     public var rows: IdentifiedArray<Row.State> = []
     /// The row being edited, while the editor is open.
-    public var editor: Row.State?
+    @Presented public var editor: Row.State?
     /// The items archived, in the order they were archived.
     public var archived: [Item] = []
     /// The id of the next item added.
@@ -35,7 +35,6 @@ public enum Checklist: Feature {
   public enum Decision: Equatable, Sendable {
     case row(id: Int, Row.Decision)
     case editor(Row.Decision)
-    case cancelEditor
     case announceArchived(Item)
   }
 
@@ -53,24 +52,13 @@ public enum Checklist: Feature {
     }
   }
 
-  /// The work scopes of the children that need one of their own.
-  ///
-  /// THE ONE-WORD RULE: a work key you declare is `nonisolated`. Keys are `Hashable & Sendable`,
-  /// and Swift does not let a main-actor `Hashable` conformance satisfy a requirement on a
-  /// `Sendable` type parameter ("main actor-isolated conformance of 'Checklist.Scope' to 'Hashable'
-  /// cannot satisfy conformance requirement for a 'Sendable' type parameter", at each use).
-  nonisolated enum Scope: Hashable, Sendable {
-    case editor
-    case row(Int)
-  }
-
+  /// The rows, each with its work in a scope of its own.
+  public static let rows = embed(Row.self, list: \.rows, event: Event.row, decision: Decision.row)
+  /// The editor, whose work ends when it closes.
+  public static let editor = embed(
+    Row.self, presented: \.$editor, event: Event.editor, decision: Decision.editor)
   /// The editor's work lives while it is open, each row's while it is in the list.
-  public static let childWork: [ChildWork<State>] = [
-    .optional(Row.self, state: \.editor, scope: Scope.editor),
-    .children(Row.self, in: \.rows) { (scope: Scope) in
-      if case .row(let id) = scope { id } else { nil }
-    },
-  ]
+  public static let childWork = [rows.work, editor.work]
 
   /// Adds, edits, archives and restores items, and forwards the rows' events.
   public static func makeDecisions(event: Event, state: inout State) -> [Decision] {
@@ -81,7 +69,7 @@ public enum Checklist: Feature {
       return []
 
     case .row(let id, let event):
-      return Row.makeDecisions(event: event, id: id, in: &state.rows, embed: Decision.row)
+      return rows.makeDecisions(event: event, id: id, in: &state)
 
     case .openEditor(let id):
       guard state.editor == nil, let row = state.rows[id: id] else { return [] }
@@ -89,8 +77,7 @@ public enum Checklist: Feature {
       return []
 
     case .editor(let event):
-      let decisions = Row.makeDecisions(
-        event: event, state: &state.editor, embed: Decision.editor)
+      let decisions = editor.makeDecisions(event: event, in: &state)
       // The parent observes its child: a saved edit updates the row it was opened from.
       if case .saved = event, let editor = state.editor, !editor.isSaving {
         state.rows.update(id: editor.id) { $0.item = editor.item }
@@ -99,8 +86,8 @@ public enum Checklist: Feature {
 
     case .closeEditor:
       guard state.editor != nil else { return [] }
-      state.editor = nil
-      return [.cancelEditor]
+      state.editor = nil  // the store ends the editor's work
+      return []
 
     case .archive(let id):
       guard let row = state.rows.remove(id: id) else { return [] }
@@ -119,16 +106,10 @@ public enum Checklist: Feature {
   public static func execute(_ decision: Decision, deps: Deps, effects: Effects<Event>) {
     switch decision {
     case .row(let id, let decision):
-      Row.execute(decision, deps: deps.row, effects: effects, scope: Scope.row(id)) {
-        .row(id: id, $0)
-      }
+      rows.execute(decision, id: id, deps: deps.row, effects: effects)
 
     case .editor(let decision):
-      Row.execute(
-        decision, deps: deps.row, effects: effects, scope: Scope.editor, embed: Event.editor)
-
-    case .cancelEditor:
-      effects.cancelAll(in: Scope.editor)
+      editor.execute(decision, deps: deps.row, effects: effects)
 
     case .announceArchived(let item):
       deps.announce("archived \(item.title)")

@@ -10,12 +10,12 @@ public enum Row: Feature {
     public var isSaving = false
     /// The item's id.
     ///
-    /// THE ONE-WORD RULE, for the rows of ``ChildWork/children(_:in:)``: their `id` is
+    /// THE ONE-WORD RULE, for the rows of `embed(_:list:event:decision:request:)`: their `id` is
     /// `nonisolated` (or a stored `let`), so that their conformance to `Identifiable` is too. The
     /// declaration asks `Identifiable` of a feature's state, a `Sendable` type parameter, which a
     /// main-actor conformance cannot satisfy: "main actor-isolated conformance of 'Row.State' to
     /// 'Identifiable' cannot satisfy conformance requirement for a 'Sendable' type parameter", at
-    /// the `.children` line.
+    /// the `embed` line.
     public nonisolated var id: Int { item.id }
 
     /// A row that shows `item`, saved.
@@ -68,11 +68,22 @@ public enum Row: Feature {
     }
   }
 
+  /// The keys of a row's work.
+  ///
+  /// THE ONE-WORD RULE: a work key you declare is `nonisolated`. Keys are `Hashable & Sendable`,
+  /// and Swift does not let a main-actor `Hashable` conformance satisfy a requirement on a
+  /// `Sendable` type parameter ("main actor-isolated conformance of 'Row.Key' to 'Hashable'
+  /// cannot satisfy conformance requirement for a 'Sendable' type parameter", at each use).
+  public nonisolated enum Key: Hashable, Sendable {
+    /// The save of the row's item.
+    case save
+  }
+
   /// Saves the item, and sends `.saved` when it is saved.
   public static func execute(_ decision: Decision, deps: Deps, effects: Effects<Event>) {
     switch decision {
     case .save(let item):
-      effects.run(id: "save") { send in
+      effects.run(id: Key.save) { send in
         try await deps.save(item)
         await send(.saved(item))
       }

@@ -38,7 +38,7 @@ model.closeEditor()
 model.archive(id: 2)
 
 // `MainStore` has processed each event when `send` returns, and a child model follows one row.
-let row = model.store.child(Row.self, id: 1, in: \.rows, event: Checklist.Event.row)
+let row = model.store.child(Checklist.rows, id: 1)
 row?.send(.toggle)
 let rowIsDone = row?.state.item.isDone == true
 await model.store.settle()

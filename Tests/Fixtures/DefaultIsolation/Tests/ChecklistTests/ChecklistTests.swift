@@ -90,7 +90,7 @@ import Testing
       $0.editor?.isSaving = false
       $0.rows[id: 1]?.item = renamed
     }
-    await test.send(.closeEditor, decisions: [.cancelEditor]) {
+    await test.send(.closeEditor) {
       $0.editor = nil
     }
     await test.finish()
@@ -114,7 +114,7 @@ import Testing
       $0.editor?.isSaving = true
     }
     let call = try await save.nextCall()
-    await test.send(.closeEditor, decisions: [.cancelEditor]) {
+    await test.send(.closeEditor) {
       $0.editor = nil
     }
     await test.finish()
@@ -138,7 +138,7 @@ import Testing
       Checklist.Decision.row(id: 1, .save(item)), of: Checklist.self,
       deps: .init(row: .init(save: { _ in }), announce: unimplemented("announce")))
     #expect(execution.events == [.row(id: 1, .saved(item))])
-    #expect(execution.startedWork == [WorkID("save")])
+    #expect(execution.startedWork == [WorkID(Row.Key.save)])
   }
 
   // Every path of an exploration, sent to a MainStore: the store agrees with the core.

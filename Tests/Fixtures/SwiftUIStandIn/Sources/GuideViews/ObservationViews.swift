@@ -49,9 +49,7 @@ struct DashboardView: View {
   var body: some View {
     List {
       ForEach(model.state.downloads) { download in
-        if let row = model.child(
-          Download.self, id: download.id, in: \.downloads, event: Dashboard.Event.download)
-        {
+        if let row = model.child(Dashboard.downloads, id: download.id) {
           DownloadRow(model: row)  // invalidated only when this download changes
         }
       }
