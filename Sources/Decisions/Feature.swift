@@ -53,13 +53,13 @@ where State: Sendable, Event: Sendable, Decision: Sendable {
   ///     during this call; do not store it.
   static func execute(_ decision: Decision, deps: Deps, effects: Effects<Event>)
 
-  /// How long the work of the children this feature runs in scopes of their own lives: one
-  /// ``ChildWork`` per kind of child.
+  /// How long the work of the children this feature runs in scopes of their own lives: the `work`
+  /// of each embedding the feature declares, such as `[downloads.work, sheet.work]` for
+  /// `static let downloads = embed(…)` (see ``Feature/embed(_:list:event:decision:request:)``).
   ///
   /// After each event, the store cancels the work of every child the event removed from the state,
-  /// so a feature cannot forget to: an optional child set to `nil`, a child removed from its
-  /// collection. See ``ChildWork`` for the declarations. The default declares none, which suits a
-  /// feature that embeds no child in a scope of its own.
+  /// so a feature cannot forget to: a sheet closed, a row removed, a screen popped. The default
+  /// declares none, which suits a feature that embeds no child with work.
   ///
   /// Work in a child scope that no declaration covers is a mistake, reported when the event that
   /// started it has been processed: as ``StoreReport/workWithoutLifetime(scope:)`` to a

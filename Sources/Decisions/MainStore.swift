@@ -150,8 +150,8 @@
       loop.resumeSettleWaitersIfSettled()
     }
 
-    /// The models of this store's children, made with `child(_:state:event:)` and its
-    /// siblings.
+    /// The models of this store's children, made with `child(_:id:)` and `child(_:)` from the
+    /// feature's embeddings.
     public var childModels: ChildModels<F.State> {
       if let children { return children }
       let children = ChildModels<F.State>()

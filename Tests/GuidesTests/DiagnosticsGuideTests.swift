@@ -68,7 +68,7 @@ import Testing
       deps: .init(loadFact: { "\($0) is a number." }, fetch: { $0 }, log: { _ in }),
       diagnostics: journal.record)  // called on the main actor
     dashboard.send(.openSheet)
-    let sheet = dashboard.child(Counter.self, state: \.$sheet, event: Dashboard.Event.sheet)
+    let sheet = dashboard.child(Dashboard.sheet)
     dashboard.send(.closeSheet)
     sheet?.send(.incrementTapped)  // the sheet is gone: its model's event goes nowhere
     #expect(journal.records.last == .ignored(.sheet(.incrementTapped), reason: .goneChild))

@@ -93,23 +93,22 @@ final class CounterRenderer {
     #expect(model.state == Counter.State(count: 1, fact: "1 is a number."))
   }
 
-  @Test func childViewsGetModelsOfTheirOwn() async {
+  @Test func childViewsGetModelsOfTheirOwn() async throws {
     let dashboard = MainStore<Dashboard>(
       state: .init(),
       deps: .init(loadFact: { "\($0) is a number." }, fetch: { $0 * 100 }, log: { _ in }))
-    let counter = dashboard.child(Counter.self, state: \.counter, event: Dashboard.Event.counter)
+    let counter = try #require(dashboard.child(Dashboard.counter))  // always there
     counter.send(.incrementTapped)  // the child's event, through the dashboard's core
     #expect(counter.state.count == 1)
 
-    #expect(dashboard.child(Counter.self, state: \.$sheet, event: Dashboard.Event.sheet) == nil)
+    #expect(dashboard.child(Dashboard.sheet) == nil)
     dashboard.send(.openSheet)
-    let sheet = dashboard.child(Counter.self, state: \.$sheet, event: Dashboard.Event.sheet)
+    let sheet = dashboard.child(Dashboard.sheet)
     #expect(sheet?.state.count == 1)
 
     dashboard.send(.addDownload)
     let id = dashboard.state.downloads[0].id
-    let download = dashboard.child(
-      Download.self, id: id, in: \.downloads, event: Dashboard.Event.download)
+    let download = dashboard.child(Dashboard.downloads, id: id)
     await dashboard.settle()
     #expect(download?.state.bytes == id * 100)
   }

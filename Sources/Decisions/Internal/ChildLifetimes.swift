@@ -154,9 +154,9 @@ extension Feature {
 /// diagnostics hook hears it.
 package func workWithoutLifetimeMessage(feature: Any.Type, scope: [WorkID]) -> String {
   "Decisions: \(feature) runs work in the child scope \(scope), which no declaration in "
-    + "\(feature).childWork covers, so nothing cancels it when the child leaves the state. Declare "
-    + "the child there (see ChildWork), or declare .outlivesState(scope:) to keep such work on "
-    + "purpose."
+    + "\(feature).childWork covers, so nothing cancels it when the child leaves the state. Embed "
+    + "the child with embed(...) and list its work in childWork; work that must outlive the child "
+    + "is the parent's own."
 }
 
 extension WorkRegistry {
