@@ -193,6 +193,16 @@
     }
   }
 
+  extension MainStore: StoreFacade {
+    /// The main actor, which the store's loop runs on.
+    package nonisolated var isolation: any Actor { MainActor.shared }
+
+    /// Performs the start decisions if they wait: they never do, as the initializer performed them.
+    package func start() {
+      loop.performStartIfPending()
+    }
+  }
+
   extension MainStore: StaleEventDropping {
     func dropStale(_ event: Any) {
       guard let event = event as? F.Event else { return }

@@ -49,17 +49,22 @@ public final class StoreTest<F: Feature>: Sendable {
     /// - Precondition: The test runs on a ``Decisions/MainStore``: it was created with
     ///   `on: .mainStore`, or its feature is a main-actor feature.
     public var mainStore: MainStore<F> {
-      guard let underTest = underTest as? MainStoreUnderTest<F> else {
+      guard let store = underTest as? MainStore<F> else {
         preconditionFailure(
           "This StoreTest runs on a Store: use `test.store`, or create it with `on: .mainStore`.")
       }
-      return underTest.store
+      return store
     }
   #endif
   /// Which store the test runs the feature on.
-  public var kind: StoreKind { underTest.kind }
-  /// The store the steps drive.
-  let underTest: any StoreUnderTest<F.Event, F.State>
+  public var kind: StoreKind {
+    #if canImport(Observation)
+      if underTest.isolation === MainActor.shared { return .mainStore }
+    #endif
+    return .store
+  }
+  /// The store the steps drive; each of its calls runs on the store's isolation.
+  let underTest: any StoreFacade<F>
   /// Which work waits for the test.
   let workActivity: WorkActivity?
   /// Everything the store did, from its diagnostics hook.
@@ -209,14 +214,14 @@ public final class StoreTest<F: Feature>: Sendable {
       state: state, deps: deps, diagnostics: journal.record, startDecisions: start.decisions,
       recorder: nil)
     self.init(
-      MainStoreUnderTest(store: store), workActivity: store.workActivity, journal: journal,
+      store, workActivity: store.workActivity, journal: journal,
       deps: deps, clocks: clocks, exhaustivity: exhaustivity, endChecks: endChecks,
       location: location)
   }
 
   /// Creates a test of `store`, which records its diagnostics in `journal`.
   private init(
-    _ store: any StoreUnderTest<F.Event, F.State>, workActivity: WorkActivity?, journal: Journal<F>,
+    _ store: any StoreFacade<F>, workActivity: WorkActivity?, journal: Journal<F>,
     deps: F.Deps, clocks: [TestClock], exhaustivity: Exhaustivity, endChecks: EndChecks,
     location: Location
   ) {
@@ -295,9 +300,15 @@ public final class StoreTest<F: Feature>: Sendable {
     await underTest.settle()
   }
 
+  /// Returns after one turn on the store's isolation: an event it was processing is then recorded
+  /// whole.
+  nonisolated(nonsending) func hop() async {
+    _ = await underTest.isStopped
+  }
+
   /// The store's current state.
   public var state: F.State {
-    get async { await underTest.state() }
+    get async { await underTest.state }
   }
 
   /// The events the store has processed so far, in order, including those its work sent back.
@@ -337,7 +348,7 @@ public final class StoreTest<F: Feature>: Sendable {
     if endChecks.contains(.runningWork) {
       await underTest.settle()
     } else {
-      await underTest.hop()
+      await hop()
     }
     await turns.enter()
     progress.withLock { $0.isFinished = true }
@@ -499,11 +510,11 @@ extension StoreTest where F: SendableMetatype {
   /// - Precondition: The test runs on a ``Decisions/Store``, as it does unless created with
   ///   `on: .mainStore`; a test on a `MainStore` has ``mainStore`` instead.
   public var store: Store<F> {
-    guard let underTest = underTest as? ActorStoreUnderTest<F> else {
+    guard let store = underTest as? Store<F> else {
       preconditionFailure(
         "This StoreTest runs on a MainStore, created with `on: .mainStore`: use `test.mainStore`.")
     }
-    return underTest.store
+    return store
   }
 
   /// Creates a store from a state and deps, recording its diagnostics.
@@ -544,7 +555,7 @@ extension StoreTest where F: SendableMetatype {
     let store = Store(
       state: state, deps: deps, diagnostics: journal.record, startDecisions: start.decisions)
     self.init(
-      ActorStoreUnderTest(store: store), workActivity: store.workActivity, journal: journal,
+      store, workActivity: store.workActivity, journal: journal,
       deps: deps,
       clocks: clocks, exhaustivity: exhaustivity, endChecks: endChecks,
       location: Location(fileID: fileID, filePath: filePath, line: line, column: column))
