@@ -60,7 +60,7 @@
     /// The loop that processes events and runs work, the same as a ``Store``'s.
     fileprivate let loop: EventLoop<F>
     /// Which work waits for the test, in a process with test doubles.
-    package let workActivity: WorkActivity?
+    package nonisolated let workActivity: WorkActivity?
     // NB: created with the first child model: most stores have none. Unsafe only so that the
     // loop's hook, which runs on the main actor, reads it without a check per event.
     nonisolated(unsafe) var children: ChildModels<F.State>?

@@ -195,38 +195,27 @@ public final class StoreTest<F: Feature>: Sendable {
     column: UInt = #column
   ) {
     self.init(
-      onMainStoreWith: state, deps: deps, clocks: clocks, exhaustivity: exhaustivity,
-      endChecks: endChecks, start: start,
-      location: Location(fileID: fileID, filePath: filePath, line: line, column: column))
+      state: state, deps: deps, clocks: clocks, exhaustivity: exhaustivity, endChecks: endChecks,
+      location: Location(fileID: fileID, filePath: filePath, line: line, column: column)
+    ) {
+      MainStore(
+        state: state, deps: deps, diagnostics: $0.record, startDecisions: start.decisions,
+        recorder: nil)
+    }
   }
 
-  /// Creates a ``Decisions/MainStore`` from a state and deps, recording its diagnostics, and a
-  /// test of it.
-  @MainActor
-  fileprivate convenience init(
-    onMainStoreWith state: F.State, deps: F.Deps, clocks: [TestClock], exhaustivity: Exhaustivity,
-    endChecks: EndChecks, start: Start, location: Location
+  /// Creates a test of the store `makeStore` makes, which records its diagnostics in the journal
+  /// it is handed: the initializer every public one forwards to, with the store it makes.
+  private init(
+    state: F.State, deps: F.Deps, clocks: [TestClock], exhaustivity: Exhaustivity,
+    endChecks: EndChecks, location: Location, makeStore: (Journal<F>) -> any StoreFacade<F>
   ) {
     let journal = Journal<F>(initialState: state)
     // NB: before the store, which takes its `workActivity` once, as it is made.
     WorkActivity.startTracking()
-    let store = MainStore(
-      state: state, deps: deps, diagnostics: journal.record, startDecisions: start.decisions,
-      recorder: nil)
-    self.init(
-      store, workActivity: store.workActivity, journal: journal,
-      deps: deps, clocks: clocks, exhaustivity: exhaustivity, endChecks: endChecks,
-      location: location)
-  }
-
-  /// Creates a test of `store`, which records its diagnostics in `journal`.
-  private init(
-    _ store: any StoreFacade<F>, workActivity: WorkActivity?, journal: Journal<F>,
-    deps: F.Deps, clocks: [TestClock], exhaustivity: Exhaustivity, endChecks: EndChecks,
-    location: Location
-  ) {
+    let store = makeStore(journal)
     self.underTest = store
-    self.workActivity = workActivity
+    self.workActivity = store.workActivity
     self.journal = journal
     self.exhaustivity = exhaustivity
     self.endChecks = endChecks
@@ -276,21 +265,20 @@ public final class StoreTest<F: Feature>: Sendable {
     _ event: F.Event, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) async {
-    #if canImport(Observation)
-      // NB: the conformances found at run time are used only on the main actor, as `send` on a
-      // MainStore runs there: `#isolation` is the caller's, which this call runs on.
-      // NB: `#isolation` bound first: compared in place, it crashes the optimizer (Swift 6.3).
-      let isolation: (any Actor)? = #isolation
-      if kind == .mainStore, let isolation, isolation === MainActor.shared,
-        let equality = StepEquality<F>.foundAtRunTime()
-      {
-        await sendStep(
-          event, decisions: [],
-          at: Location(fileID: fileID, filePath: filePath, line: line, column: column), { _ in },
-          equality: equality)
-        return
-      }
-    #endif
+    // NB: the conformances found at run time are used only on the store's isolation, where the
+    // feature runs: `#isolation` is the caller's, which this call runs on, and it is the store's
+    // only for a MainStore driven from the main actor.
+    // NB: `#isolation` bound first: compared in place, it crashes the optimizer (Swift 6.3).
+    let isolation: (any Actor)? = #isolation
+    if let isolation, isolation === underTest.isolation,
+      let equality = StepEquality<F>.foundAtRunTime()
+    {
+      await sendStep(
+        event, decisions: [],
+        at: Location(fileID: fileID, filePath: filePath, line: line, column: column), { _ in },
+        equality: equality)
+      return
+    }
     await underTest.send(event)
   }
 
@@ -549,16 +537,12 @@ extension StoreTest where F: SendableMetatype {
     line: UInt = #line,
     column: UInt = #column
   ) {
-    let journal = Journal<F>(initialState: state)
-    // NB: before the store, which takes its `workActivity` once, as it is made.
-    WorkActivity.startTracking()
-    let store = Store(
-      state: state, deps: deps, diagnostics: journal.record, startDecisions: start.decisions)
     self.init(
-      store, workActivity: store.workActivity, journal: journal,
-      deps: deps,
-      clocks: clocks, exhaustivity: exhaustivity, endChecks: endChecks,
-      location: Location(fileID: fileID, filePath: filePath, line: line, column: column))
+      state: state, deps: deps, clocks: clocks, exhaustivity: exhaustivity, endChecks: endChecks,
+      location: Location(fileID: fileID, filePath: filePath, line: line, column: column)
+    ) {
+      Store(state: state, deps: deps, diagnostics: $0.record, startDecisions: start.decisions)
+    }
   }
 
   /// Creates a store of the given kind from a state and deps, recording its diagnostics: for a
@@ -614,9 +598,14 @@ extension StoreTest where F: SendableMetatype {
     #if canImport(Observation)
       case .mainStore:
         self.init(
-          onMainStoreWith: state, deps: deps, clocks: clocks, exhaustivity: exhaustivity,
-          endChecks: endChecks, start: start,
-          location: Location(fileID: fileID, filePath: filePath, line: line, column: column))
+          state: state, deps: deps, clocks: clocks, exhaustivity: exhaustivity,
+          endChecks: endChecks,
+          location: Location(fileID: fileID, filePath: filePath, line: line, column: column)
+        ) {
+          MainStore(
+            state: state, deps: deps, diagnostics: $0.record, startDecisions: start.decisions,
+            recorder: nil)
+        }
     #endif
     }
   }
