@@ -27,7 +27,9 @@
   /// ``ObservableStore`` for its views) for a feature that lives off the main actor, such as a
   /// download manager that many screens share. Docs/Observation.md compares the two.
   @MainActor
-  public final class MainStore<F: Feature>: ViewModel, Observable {
+  // NB: `StoreFacade` here, not on an extension: the Sendable it implies would then be listed with
+  // the extension's `where F: Feature` in the public API's symbol graph.
+  public final class MainStore<F: Feature>: ViewModel, Observable, StoreFacade {
     /// What the diagnostics hook receives; the same values as a ``Store``'s.
     public typealias Diagnostic = StoreDiagnostic<F>
 
@@ -193,7 +195,7 @@
     }
   }
 
-  extension MainStore: StoreFacade {
+  extension MainStore {
     /// The main actor, which the store's loop runs on.
     package nonisolated var isolation: any Actor { MainActor.shared }
 
