@@ -27,7 +27,9 @@
   /// ``ObservableStore`` for its views) for a feature that lives off the main actor, such as a
   /// download manager that many screens share. Docs/Observation.md compares the two.
   @MainActor
-  public final class MainStore<F: Feature>: ViewModel, Observable {
+  // NB: `StoreFacade` here, not on an extension: the Sendable it implies would then be listed with
+  // the extension's `where F: Feature` in the public API's symbol graph.
+  public final class MainStore<F: Feature>: ViewModel, Observable, StoreFacade {
     /// What the diagnostics hook receives; the same values as a ``Store``'s.
     public typealias Diagnostic = StoreDiagnostic<F>
 
@@ -60,7 +62,7 @@
     /// The loop that processes events and runs work, the same as a ``Store``'s.
     fileprivate let loop: EventLoop<F>
     /// Which work waits for the test, in a process with test doubles.
-    package let workActivity: WorkActivity?
+    package nonisolated let workActivity: WorkActivity?
     // NB: created with the first child model: most stores have none. Unsafe only so that the
     // loop's hook, which runs on the main actor, reads it without a check per event.
     nonisolated(unsafe) var children: ChildModels<F.State>?
@@ -190,6 +192,16 @@
     /// after that one are not performed. Stopping twice does nothing.
     public func stop() {
       loop.stop()
+    }
+  }
+
+  extension MainStore {
+    /// The main actor, which the store's loop runs on.
+    package nonisolated var isolation: any Actor { MainActor.shared }
+
+    /// Performs the start decisions if they wait: they never do, as the initializer performed them.
+    package func start() {
+      loop.performStartIfPending()
     }
   }
 

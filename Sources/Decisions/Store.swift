@@ -336,3 +336,8 @@ public actor Store<F: Feature & SendableMetatype> {
   /// How many events and checkpoints the flight recorder holds, for tests of its memory.
   var flightLogHeld: (events: Int, checkpoints: Int)? { loop.flightLogHeld }
 }
+
+extension Store: StoreFacade {
+  /// The store itself: its loop runs on its own executor.
+  package nonisolated var isolation: any Actor { self }
+}

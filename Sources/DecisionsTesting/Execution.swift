@@ -70,11 +70,9 @@ public enum WorkCancellation: Sendable, Hashable {
 public func perform<F: Feature & SendableMetatype>(
   _ decision: F.Decision, of feature: F.Type, deps: F.Deps
 ) async -> Execution<F.Event> {
-  // NB: `SendableMetatype`, as `Store` asks: the harness is an actor and runs the executor off the
-  // main actor, where a main-actor feature's executor may not run; the overload below runs those.
-  // NB: before the harness, so that it tracks which work waits for the test.
-  WorkActivity.startTracking()
-  return await ExecutionHarness<F>().perform(decision, deps: deps)
+  // NB: `SendableMetatype`, as `Store` asks: the executor runs on an actor of its own, off the main
+  // actor, where a main-actor feature's executor may not run; the overload below runs those.
+  await runExecutor(decision, of: feature, deps: deps, isolation: ExecutionActor())
 }
 
 /// Performs one decision of a main-actor feature with literal deps, without a store, and returns
@@ -94,60 +92,33 @@ public func perform<F: Feature & SendableMetatype>(
 public func perform<F: Feature>(
   _ decision: F.Decision, of feature: F.Type, deps: F.Deps
 ) async -> Execution<F.Event> {
-  // NB: before the harness, so that it tracks which work waits for the test.
+  await runExecutor(decision, of: feature, deps: deps, isolation: MainActor.shared)
+}
+
+/// Runs a feature's executor for one decision outside a store, on `isolation`, recording what its
+/// work does instead of processing events; waits until all the work has finished or waits for the
+/// test, then cancels what still waits and waits for it to end.
+///
+/// `isolation` is where the executor and the work's bookkeeping run, as a store's loop runs on its
+/// own: the main actor for a main-actor feature, an ``ExecutionActor`` for the others.
+private func runExecutor<F: Feature>(
+  _ decision: F.Decision, of feature: F.Type, deps: F.Deps, isolation: isolated any Actor
+) async -> Execution<F.Event> {
+  // NB: before the registry, so that it tracks which work waits for the test.
   WorkActivity.startTracking()
-  return await MainExecutionHarness<F>().perform(decision, deps: deps)
-}
-
-/// Runs a feature's executor outside a store, recording what its work does instead of processing
-/// events: the isolation of a ``Decisions/WorkRecorder`` and the owner of the registry it records.
-actor ExecutionHarness<F: Feature & SendableMetatype> {
-  private let recorder: WorkRecorder<F.Event>
-  // NB: owned here, not by the recorder, which work holds: once the harness goes, the registry's
+  let recorder = WorkRecorder<F.Event>()
+  // NB: owned here, not by the recorder, which work holds: once this call returns, the registry's
   // `deinit` cancels whatever work is left.
-  private let registry: WorkRegistry
-
-  init() {
-    let recorder = WorkRecorder<F.Event>()
-    let registry = WorkRegistry(link: recorder, reportsRequests: true)
-    self.recorder = recorder
-    self.registry = registry
-    recorder.connect(isolation: self, registry: registry)
-  }
-
-  /// Performs the decision, waits until all the work it started has finished or waits for the
-  /// test, then cancels what still waits and waits for it to end.
-  func perform(_ decision: F.Decision, deps: F.Deps) async -> Execution<F.Event> {
-    let unfinished = await recorder.run(
-      { F.execute(decision, deps: deps, effects: $0) }, isolation: self)
-    return Execution(recorder, unfinishedWork: unfinished)
-  }
+  let registry = WorkRegistry(link: recorder, reportsRequests: true)
+  recorder.connect(isolation: isolation, registry: registry)
+  let unfinished = await recorder.run(
+    { F.execute(decision, deps: deps, effects: $0) }, isolation: isolation)
+  return withExtendedLifetime(registry) { Execution(recorder, unfinishedWork: unfinished) }
 }
 
-/// ``ExecutionHarness`` for a main-actor feature: the main actor is the recorder's isolation.
-@MainActor
-final class MainExecutionHarness<F: Feature> {
-  private let recorder: WorkRecorder<F.Event>
-  // NB: owned here, not by the recorder, which work holds: once the harness goes, the registry's
-  // `deinit` cancels whatever work is left.
-  private let registry: WorkRegistry
-
-  init() {
-    let recorder = WorkRecorder<F.Event>()
-    let registry = WorkRegistry(link: recorder, reportsRequests: true)
-    self.recorder = recorder
-    self.registry = registry
-    recorder.connect(isolation: MainActor.shared, registry: registry)
-  }
-
-  /// Performs the decision, waits until all the work it started has finished or waits for the
-  /// test, then cancels what still waits and waits for it to end.
-  func perform(_ decision: F.Decision, deps: F.Deps) async -> Execution<F.Event> {
-    let unfinished = await recorder.run(
-      { F.execute(decision, deps: deps, effects: $0) }, isolation: MainActor.shared)
-    return Execution(recorder, unfinishedWork: unfinished)
-  }
-}
+/// The isolation `perform` runs a feature's executor on off the main actor: the owner of the
+/// recorder's bookkeeping, as a ``Decisions/Store`` is of its loop's.
+private actor ExecutionActor {}
 
 extension Execution {
   /// What `recorder` recorded, with the work left unfinished.

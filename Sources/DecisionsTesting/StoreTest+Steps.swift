@@ -125,14 +125,16 @@ extension StoreTest where F.State: Equatable, F.Decision: Equatable, F.Event: Eq
   }
 }
 
+// MARK: - Main-actor features
+
+// NB: a main-actor feature's `Equatable` conformances are main-actor isolated, and no generic
+// signature can ask for them (SE-0470, see `StepEquality`), so the steps above do not apply to it.
+// Each step has a twin here, kept public for overload resolution (disfavoured, so that a feature
+// whose types are `Equatable` everywhere gets the steps above): it finds the conformances at run
+// time on the main actor, or fails naming the type that has none, then runs the same step.
 extension StoreTest {
-  /// Sends an event and asserts its step, for a main-actor feature.
-  ///
-  /// Its types' `Equatable` conformances are main-actor isolated: the step compares with them,
-  /// found at run time on the main actor.
-  ///
-  /// The same step, with the same failures; a feature whose types are not `Equatable` fails here,
-  /// naming them.
+  /// Sends an event and asserts its step, for a main-actor feature: the same step, with the same
+  /// failures, as ``send(_:decisions:fileID:filePath:line:column:_:)``.
   @MainActor
   @_disfavoredOverload
   public func send(
@@ -146,19 +148,11 @@ extension StoreTest {
   ) async {
     let location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
     guard let equality = equalityFoundAtRunTime(at: location) else { return }
-    await sendStep(
-      event, decisions: decisions,
-      at: location, update,
-      equality: equality)
+    await sendStep(event, decisions: decisions, at: location, update, equality: equality)
   }
 
-  /// Asserts the next event that the store processed from its work, for a main-actor feature.
-  ///
-  /// Its types' `Equatable` conformances are main-actor isolated: the step compares with them,
-  /// found at run time on the main actor.
-  ///
-  /// The same step, with the same failures; a feature whose types are not `Equatable` fails here,
-  /// naming them.
+  /// Asserts the next event that the store processed from its work, for a main-actor feature: the
+  /// same step as ``receive(_:decisions:fileID:filePath:line:column:_:)``.
   @MainActor
   @_disfavoredOverload
   public func receive(
@@ -172,19 +166,11 @@ extension StoreTest {
   ) async {
     let location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
     guard let equality = equalityFoundAtRunTime(at: location) else { return }
-    await receiveStep(
-      event, decisions: decisions,
-      at: location, update,
-      equality: equality)
+    await receiveStep(event, decisions: decisions, at: location, update, equality: equality)
   }
 
-  /// Asserts the next event that the store dropped, for a main-actor feature.
-  ///
-  /// Its types' `Equatable` conformances are main-actor isolated: the step compares with them,
-  /// found at run time on the main actor.
-  ///
-  /// The same step, with the same failures; a feature whose types are not `Equatable` fails here,
-  /// naming them.
+  /// Asserts the next event that the store dropped, for a main-actor feature: the same step as
+  /// ``expectIgnored(_:reason:fileID:filePath:line:column:)``.
   @MainActor
   @_disfavoredOverload
   public func expectIgnored(
@@ -197,18 +183,11 @@ extension StoreTest {
   ) async {
     let location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
     guard let equality = equalityFoundAtRunTime(at: location) else { return }
-    await expectIgnoredStep(
-      event, reason: reason,
-      at: location, equality: equality)
+    await expectIgnoredStep(event, reason: reason, at: location, equality: equality)
   }
 
-  /// Asserts the store's start step, for a main-actor feature.
-  ///
-  /// Its types' `Equatable` conformances are main-actor isolated: the step compares with them,
-  /// found at run time on the main actor.
-  ///
-  /// The same step, with the same failures; a feature whose types are not `Equatable` fails here,
-  /// naming them.
+  /// Asserts the store's start step, for a main-actor feature: the same step as
+  /// ``expectStart(decisions:fileID:filePath:line:column:_:)``.
   @MainActor
   @_disfavoredOverload
   public func expectStart(
@@ -221,10 +200,44 @@ extension StoreTest {
   ) async {
     let location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
     guard let equality = equalityFoundAtRunTime(at: location) else { return }
-    await expectStartStep(
-      decisions: decisions,
-      at: location, update,
-      equality: equality)
+    await expectStartStep(decisions: decisions, at: location, update, equality: equality)
+  }
+
+  /// Asserts the store's current state, for a main-actor feature: the same check as
+  /// ``expectState(_:fileID:filePath:line:column:)``.
+  @MainActor
+  @_disfavoredOverload
+  public func expectState(
+    _ expected: F.State,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
+    guard
+      let equal = equalityFoundAtRunTime(of: F.State.self, "expectState compares states", location)
+    else { return }
+    await expectState(expected, at: location, by: equal)
+  }
+
+  /// Asserts exactly which events the store processed since the last check, for a main-actor
+  /// feature: the same check as ``expectProcessed(_:fileID:filePath:line:column:)``.
+  @MainActor
+  @_disfavoredOverload
+  public func expectProcessed(
+    _ events: [F.Event],
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    let location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
+    guard
+      let equal = equalityFoundAtRunTime(
+        of: F.Event.self, "expectProcessed compares events", location)
+    else { return }
+    expectProcessed(events, by: equal, at: location)
   }
 
   /// The `Equatable` conformances of the feature's types, found at run time; nil, after failing
@@ -238,8 +251,18 @@ extension StoreTest {
       at: location)
     return nil
   }
-}
 
+  /// The `Equatable` conformance of `type`, found at run time; nil, after failing the test at
+  /// `location` with what `check` compares, when it has none.
+  private func equalityFoundAtRunTime<Value>(
+    of type: Value.Type, _ check: String, _ location: Location
+  ) -> ((Value, Value) -> Bool)? {
+    if let equal = runTimeEquality(of: type) { return equal }
+    reportFailure(
+      "\(check) with ==, but \(String(reflecting: type)) is not Equatable.", at: location)
+    return nil
+  }
+}
 extension StoreTest {
   /// Sends an event and asserts its step, comparing with `equality`: see `send(_:decisions:…)`.
   nonisolated(nonsending) func sendStep(
@@ -287,7 +310,7 @@ extension StoreTest {
       await underTest.settle()
       await turns.enter()
     } else {
-      await underTest.hop()
+      await hop()
     }
     defer { turns.leave() }
     let (steps, start) = reading { ($0.journal.steps, $0.assertedEvents) }
@@ -503,7 +526,7 @@ extension StoreTest {
     await turns.enter()
     defer { turns.leave() }
     // NB: one hop to the store first, so that an event it is processing now is counted.
-    await underTest.hop()
+    await hop()
     let new = reading { progress in
       let steps = progress.journal.steps
       defer { progress.assertedEvents = steps.count }
@@ -532,11 +555,9 @@ extension StoreTest where F.State: Equatable {
     line: UInt = #line,
     column: UInt = #column
   ) async {
-    let actual = await underTest.state()
-    guard let problem = stateMismatch("The store's state", expected: expected, actual: actual)
-    else { return }
-    reportFailure(
-      problem, at: Location(fileID: fileID, filePath: filePath, line: line, column: column))
+    await expectState(
+      expected, at: Location(fileID: fileID, filePath: filePath, line: line, column: column),
+      by: ==)
   }
 }
 
@@ -566,6 +587,18 @@ extension StoreTest where F.Event: Equatable {
 }
 
 extension StoreTest {
+  /// Checks the store's current state against `expected`, compared with `equal`.
+  nonisolated(nonsending) func expectState(
+    _ expected: F.State, at location: Location, by equal: (F.State, F.State) -> Bool
+  ) async {
+    let actual = await underTest.state
+    guard
+      let problem = stateMismatch(
+        "The store's state", expected: expected, actual: actual, by: equal)
+    else { return }
+    reportFailure(problem, at: location)
+  }
+
   /// Checks the events processed since the last check against `events`, compared with `equal`.
   func expectProcessed(
     _ events: [F.Event], by equal: (F.Event, F.Event) -> Bool, at location: Location
@@ -583,72 +616,5 @@ extension StoreTest {
         Processed: \(describe(processed, indent: "  "))
       """,
       at: location)
-  }
-}
-
-extension StoreTest {
-  /// Asserts the store's current state, for a main-actor feature.
-  ///
-  /// The state's `Equatable` conformance is main-actor isolated: `expectState` compares with it,
-  /// found at run time on the main actor. A state that is not `Equatable` fails the test, named.
-  /// - Parameters:
-  ///   - expected: The state the store must have.
-  ///   - fileID: The caller's file id, for the failure's location.
-  ///   - filePath: The caller's file path, for the failure's location.
-  ///   - line: The caller's line, for the failure's location.
-  ///   - column: The caller's column, for the failure's location.
-  @MainActor
-  @_disfavoredOverload
-  public func expectState(
-    _ expected: F.State,
-    fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
-    line: UInt = #line,
-    column: UInt = #column
-  ) async {
-    let location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
-    guard let equal = runTimeEquality(of: F.State.self) else {
-      reportFailure(
-        "expectState compares states with ==, but \(String(reflecting: F.State.self)) is not "
-          + "Equatable.", at: location)
-      return
-    }
-    let actual = await underTest.state()
-    guard
-      let problem = stateMismatch(
-        "The store's state", expected: expected, actual: actual, by: equal)
-    else { return }
-    reportFailure(problem, at: location)
-  }
-
-  /// Asserts exactly which events the store processed since the last check, for a main-actor
-  /// feature.
-  ///
-  /// The event's `Equatable` conformance is main-actor isolated: `expectProcessed` compares with
-  /// it, found at run time on the main actor. An event type that is not `Equatable` fails the
-  /// test, named.
-  /// - Parameters:
-  ///   - events: The events the store must have processed since the last check, in order.
-  ///   - fileID: The caller's file id, for the failure's location.
-  ///   - filePath: The caller's file path, for the failure's location.
-  ///   - line: The caller's line, for the failure's location.
-  ///   - column: The caller's column, for the failure's location.
-  @MainActor
-  @_disfavoredOverload
-  public func expectProcessed(
-    _ events: [F.Event],
-    fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
-    line: UInt = #line,
-    column: UInt = #column
-  ) {
-    let location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
-    guard let equal = runTimeEquality(of: F.Event.self) else {
-      reportFailure(
-        "expectProcessed compares events with ==, but \(String(reflecting: F.Event.self)) is not "
-          + "Equatable.", at: location)
-      return
-    }
-    expectProcessed(events, by: equal, at: location)
   }
 }

@@ -49,17 +49,22 @@ public final class StoreTest<F: Feature>: Sendable {
     /// - Precondition: The test runs on a ``Decisions/MainStore``: it was created with
     ///   `on: .mainStore`, or its feature is a main-actor feature.
     public var mainStore: MainStore<F> {
-      guard let underTest = underTest as? MainStoreUnderTest<F> else {
+      guard let store = underTest as? MainStore<F> else {
         preconditionFailure(
           "This StoreTest runs on a Store: use `test.store`, or create it with `on: .mainStore`.")
       }
-      return underTest.store
+      return store
     }
   #endif
   /// Which store the test runs the feature on.
-  public var kind: StoreKind { underTest.kind }
-  /// The store the steps drive.
-  let underTest: any StoreUnderTest<F.Event, F.State>
+  public var kind: StoreKind {
+    #if canImport(Observation)
+      if underTest.isolation === MainActor.shared { return .mainStore }
+    #endif
+    return .store
+  }
+  /// The store the steps drive; each of its calls runs on the store's isolation.
+  let underTest: any StoreFacade<F>
   /// Which work waits for the test.
   let workActivity: WorkActivity?
   /// Everything the store did, from its diagnostics hook.
@@ -190,38 +195,27 @@ public final class StoreTest<F: Feature>: Sendable {
     column: UInt = #column
   ) {
     self.init(
-      onMainStoreWith: state, deps: deps, clocks: clocks, exhaustivity: exhaustivity,
-      endChecks: endChecks, start: start,
-      location: Location(fileID: fileID, filePath: filePath, line: line, column: column))
+      state: state, deps: deps, clocks: clocks, exhaustivity: exhaustivity, endChecks: endChecks,
+      location: Location(fileID: fileID, filePath: filePath, line: line, column: column)
+    ) {
+      MainStore(
+        state: state, deps: deps, diagnostics: $0.record, startDecisions: start.decisions,
+        recorder: nil)
+    }
   }
 
-  /// Creates a ``Decisions/MainStore`` from a state and deps, recording its diagnostics, and a
-  /// test of it.
-  @MainActor
-  fileprivate convenience init(
-    onMainStoreWith state: F.State, deps: F.Deps, clocks: [TestClock], exhaustivity: Exhaustivity,
-    endChecks: EndChecks, start: Start, location: Location
+  /// Creates a test of the store `makeStore` makes, which records its diagnostics in the journal
+  /// it is handed: the initializer every public one forwards to, with the store it makes.
+  private init(
+    state: F.State, deps: F.Deps, clocks: [TestClock], exhaustivity: Exhaustivity,
+    endChecks: EndChecks, location: Location, makeStore: (Journal<F>) -> any StoreFacade<F>
   ) {
     let journal = Journal<F>(initialState: state)
     // NB: before the store, which takes its `workActivity` once, as it is made.
     WorkActivity.startTracking()
-    let store = MainStore(
-      state: state, deps: deps, diagnostics: journal.record, startDecisions: start.decisions,
-      recorder: nil)
-    self.init(
-      MainStoreUnderTest(store: store), workActivity: store.workActivity, journal: journal,
-      deps: deps, clocks: clocks, exhaustivity: exhaustivity, endChecks: endChecks,
-      location: location)
-  }
-
-  /// Creates a test of `store`, which records its diagnostics in `journal`.
-  private init(
-    _ store: any StoreUnderTest<F.Event, F.State>, workActivity: WorkActivity?, journal: Journal<F>,
-    deps: F.Deps, clocks: [TestClock], exhaustivity: Exhaustivity, endChecks: EndChecks,
-    location: Location
-  ) {
+    let store = makeStore(journal)
     self.underTest = store
-    self.workActivity = workActivity
+    self.workActivity = store.workActivity
     self.journal = journal
     self.exhaustivity = exhaustivity
     self.endChecks = endChecks
@@ -271,21 +265,20 @@ public final class StoreTest<F: Feature>: Sendable {
     _ event: F.Event, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) async {
-    #if canImport(Observation)
-      // NB: the conformances found at run time are used only on the main actor, as `send` on a
-      // MainStore runs there: `#isolation` is the caller's, which this call runs on.
-      // NB: `#isolation` bound first: compared in place, it crashes the optimizer (Swift 6.3).
-      let isolation: (any Actor)? = #isolation
-      if kind == .mainStore, let isolation, isolation === MainActor.shared,
-        let equality = StepEquality<F>.foundAtRunTime()
-      {
-        await sendStep(
-          event, decisions: [],
-          at: Location(fileID: fileID, filePath: filePath, line: line, column: column), { _ in },
-          equality: equality)
-        return
-      }
-    #endif
+    // NB: the conformances found at run time are used only on the store's isolation, where the
+    // feature runs: `#isolation` is the caller's, which this call runs on, and it is the store's
+    // only for a MainStore driven from the main actor.
+    // NB: `#isolation` bound first: compared in place, it crashes the optimizer (Swift 6.3).
+    let isolation: (any Actor)? = #isolation
+    if let isolation, isolation === underTest.isolation,
+      let equality = StepEquality<F>.foundAtRunTime()
+    {
+      await sendStep(
+        event, decisions: [],
+        at: Location(fileID: fileID, filePath: filePath, line: line, column: column), { _ in },
+        equality: equality)
+      return
+    }
     await underTest.send(event)
   }
 
@@ -295,9 +288,15 @@ public final class StoreTest<F: Feature>: Sendable {
     await underTest.settle()
   }
 
+  /// Returns after one turn on the store's isolation: an event it was processing is then recorded
+  /// whole.
+  nonisolated(nonsending) func hop() async {
+    _ = await underTest.isStopped
+  }
+
   /// The store's current state.
   public var state: F.State {
-    get async { await underTest.state() }
+    get async { await underTest.state }
   }
 
   /// The events the store has processed so far, in order, including those its work sent back.
@@ -337,7 +336,7 @@ public final class StoreTest<F: Feature>: Sendable {
     if endChecks.contains(.runningWork) {
       await underTest.settle()
     } else {
-      await underTest.hop()
+      await hop()
     }
     await turns.enter()
     progress.withLock { $0.isFinished = true }
@@ -499,11 +498,11 @@ extension StoreTest where F: SendableMetatype {
   /// - Precondition: The test runs on a ``Decisions/Store``, as it does unless created with
   ///   `on: .mainStore`; a test on a `MainStore` has ``mainStore`` instead.
   public var store: Store<F> {
-    guard let underTest = underTest as? ActorStoreUnderTest<F> else {
+    guard let store = underTest as? Store<F> else {
       preconditionFailure(
         "This StoreTest runs on a MainStore, created with `on: .mainStore`: use `test.mainStore`.")
     }
-    return underTest.store
+    return store
   }
 
   /// Creates a store from a state and deps, recording its diagnostics.
@@ -538,16 +537,12 @@ extension StoreTest where F: SendableMetatype {
     line: UInt = #line,
     column: UInt = #column
   ) {
-    let journal = Journal<F>(initialState: state)
-    // NB: before the store, which takes its `workActivity` once, as it is made.
-    WorkActivity.startTracking()
-    let store = Store(
-      state: state, deps: deps, diagnostics: journal.record, startDecisions: start.decisions)
     self.init(
-      ActorStoreUnderTest(store: store), workActivity: store.workActivity, journal: journal,
-      deps: deps,
-      clocks: clocks, exhaustivity: exhaustivity, endChecks: endChecks,
-      location: Location(fileID: fileID, filePath: filePath, line: line, column: column))
+      state: state, deps: deps, clocks: clocks, exhaustivity: exhaustivity, endChecks: endChecks,
+      location: Location(fileID: fileID, filePath: filePath, line: line, column: column)
+    ) {
+      Store(state: state, deps: deps, diagnostics: $0.record, startDecisions: start.decisions)
+    }
   }
 
   /// Creates a store of the given kind from a state and deps, recording its diagnostics: for a
@@ -603,9 +598,14 @@ extension StoreTest where F: SendableMetatype {
     #if canImport(Observation)
       case .mainStore:
         self.init(
-          onMainStoreWith: state, deps: deps, clocks: clocks, exhaustivity: exhaustivity,
-          endChecks: endChecks, start: start,
-          location: Location(fileID: fileID, filePath: filePath, line: line, column: column))
+          state: state, deps: deps, clocks: clocks, exhaustivity: exhaustivity,
+          endChecks: endChecks,
+          location: Location(fileID: fileID, filePath: filePath, line: line, column: column)
+        ) {
+          MainStore(
+            state: state, deps: deps, diagnostics: $0.record, startDecisions: start.decisions,
+            recorder: nil)
+        }
     #endif
     }
   }

@@ -535,7 +535,7 @@ private func names(_ prefix: String, _ ids: some Sequence<Int>) -> [String] {
 @Suite(.timeLimit(.minutes(3))) struct ChildWorkAttackTests {
   /// A store of `Lab`, of `kind`, whose loads wait for the test.
   private func lab(on kind: StoreKind, journal: Journal<Lab>? = nil) async -> (
-    any TestedStore<Lab>, ControlledDependency<String, Int>
+    any StoreFacade<Lab>, ControlledDependency<String, Int>
   ) {
     let loads = ControlledDependency<String, Int>()
     let store = await kind.make(
@@ -545,7 +545,7 @@ private func names(_ prefix: String, _ ids: some Sequence<Int>) -> [String] {
 
   /// A store of `Lab` with `count` screens pushed on its stack, each loading.
   private func lab(on kind: StoreKind, screensLoading count: Int) async throws -> (
-    any TestedStore<Lab>, [String: Call]
+    any StoreFacade<Lab>, [String: Call]
   ) {
     let (store, loads) = await lab(on: kind)
     await store.send(
@@ -560,7 +560,7 @@ private func names(_ prefix: String, _ ids: some Sequence<Int>) -> [String] {
 
   /// A store of `Lab` whose rows `ids` are in the list, each loading.
   private func lab(on kind: StoreKind, loading ids: ClosedRange<Int>) async throws -> (
-    any TestedStore<Lab>, [String: Call]
+    any StoreFacade<Lab>, [String: Call]
   ) {
     let (store, loads) = await lab(on: kind)
     await store.send(
@@ -757,7 +757,7 @@ private func names(_ prefix: String, _ ids: some Sequence<Int>) -> [String] {
 
   /// A store of `Bare` whose loads wait for the test.
   private func bare(on kind: StoreKind) async -> (
-    any TestedStore<Bare>, ControlledDependency<String, Int>
+    any StoreFacade<Bare>, ControlledDependency<String, Int>
   ) {
     let loads = ControlledDependency<String, Int>()
     let store = await kind.make(Bare.self, state: .init(), deps: Loads(calls: loads))
@@ -1046,7 +1046,7 @@ private func names(_ prefix: String, _ ids: some Sequence<Int>) -> [String] {
 
   /// A store of `Tree` with groups 1 and 2, each with sub-rows 1 to 3 loading.
   private func tree(on kind: StoreKind) async throws -> (
-    any TestedStore<Tree>, ControlledDependency<String, Int>, [String: Call]
+    any StoreFacade<Tree>, ControlledDependency<String, Int>, [String: Call]
   ) {
     let loads = ControlledDependency<String, Int>()
     let store = await kind.make(Tree.self, state: .init(), deps: Loads(calls: loads))

@@ -84,7 +84,7 @@ import Testing
   @Test(arguments: StoreKind.allCases)
   func aStoppedAndReleasedStoreIsDeallocatedWithWorkInFlight(on kind: StoreKind) async {
     let gate = Gate()
-    weak var weakStore: (any TestedStore<Counter>)?
+    weak var weakStore: (any StoreFacade<Counter>)?
     do {
       let store = await kind.make(
         Counter.self,
@@ -107,7 +107,7 @@ import Testing
     let gate = Gate()
     let sawCancellation = Calls<Bool>()
     let finished = Gate()
-    weak var weakStore: (any TestedStore<Counter>)?
+    weak var weakStore: (any StoreFacade<Counter>)?
     do {
       let store = await kind.make(
         Counter.self,
@@ -132,7 +132,7 @@ import Testing
   func aStoreReleasedWhileItsWorkWaitsOnATestDoubleIsFreedAtOnce(on kind: StoreKind) async {
     for _ in 0..<200 {
       let work = ControlledDependency<Int, Int>()
-      var store: (any TestedStore<Counter>)? = await kind.make(
+      var store: (any StoreFacade<Counter>)? = await kind.make(
         Counter.self, state: .init(), deps: .init(work: { _, value in try await work(value) }))
       await store?.send(.startWork(id: "a", value: 1))
       let call = try? await work.nextCall()

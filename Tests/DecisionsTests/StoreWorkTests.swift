@@ -468,7 +468,7 @@ import Testing
   // which the suite's time limit does not end. Checked on 2026-11-25: a child waiting forever
   // outlived a 1-minute limit and kept `swift test` running past 200 s.
   private static func settles(
-    _ store: any TestedStore<Counter>, within limit: Duration = .seconds(10)
+    _ store: any StoreFacade<Counter>, within limit: Duration = .seconds(10)
   ) async -> Bool {
     await withTaskGroup(of: Bool.self) { group in
       group.addTask {

@@ -71,9 +71,9 @@ extension EventPath where C: Feature & SendableMetatype, C.State: Equatable, C.D
     column: UInt = #column
   ) async {
     await expectAgrees(
-      journal: journal,
+      store, journal: journal,
       at: Location(fileID: fileID, filePath: filePath, line: line, column: column),
-      send: { await store.send($0) }, state: { await store.state }, states: ==, decisions: ==)
+      states: ==, decisions: ==)
   }
 }
 
@@ -116,23 +116,21 @@ extension EventPath where C: Feature {
         return
       }
       await expectAgrees(
-        journal: journal, at: location, send: { store.send($0) }, state: { store.state },
-        states: states, decisions: decisions)
+        store, journal: journal, at: location, states: states, decisions: decisions)
     }
   #endif
 
-  /// Sends each event with `send`, and checks the state after it and, at the end, the decisions
+  /// Sends each event to `store`, and checks the state after it and, at the end, the decisions
   /// `journal` recorded, against the path's.
   nonisolated(nonsending) fileprivate func expectAgrees(
-    journal: Journal<C>, at location: Location,
-    send: (C.Event) async -> Void, state: () async -> C.State,
+    _ store: any StoreFacade<C>, journal: Journal<C>, at location: Location,
     states: (C.State, C.State) -> Bool, decisions: (C.Decision, C.Decision) -> Bool
   ) async {
     for (index, step) in steps.enumerated() {
-      await send(step.event)
+      await store.send(step.event)
       let title = "Step \(index + 1) of \(self), \(describe(step.event))"
       if let problem = stateMismatch(
-        "the store's state", expected: step.state, actual: await state(),
+        "the store's state", expected: step.state, actual: await store.state,
         labels: ("core's", "store's"), by: states)
       {
         reportFailure("\(title): \(problem)", at: location)
