@@ -33,7 +33,10 @@ let package = Package(
       // Trace snapshots are read from the source tree by path, not bundled.
       exclude: ["__Traces__"]
     ),
-    .testTarget(name: "DecisionsStressTests", dependencies: ["Decisions", "TestSupport"]),
+    // The store's raw buffers and its order under floods: the tests CI also runs under
+    // AddressSanitizer, in a target of their own so that build holds only them.
+    .testTarget(
+      name: "DecisionsStressTests", dependencies: ["Decisions", "DecisionsTesting", "TestSupport"]),
 
     // MARK: - Examples: features rebuilt on the library, and their demos
     // Each imports only the library's public API (and ExampleSupport, the demos' shared HTTP and
@@ -172,7 +175,7 @@ let package = Package(
 
     .target(
       name: "TestSupport",
-      dependencies: ["Decisions"],
+      dependencies: ["Decisions", "DecisionsTesting"],
       path: "Tests/TestSupport"
     ),
   ],

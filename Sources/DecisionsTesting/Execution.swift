@@ -24,8 +24,8 @@ public struct Execution<Event: Sendable>: Sendable {
 public enum WorkCancellation: Sendable, Hashable {
   /// ``Decisions/Effects/cancel(id:)``: the work keyed `id` in `scope`.
   case work(id: WorkID, scope: [WorkID])
-  /// ``Decisions/Effects/cancelAll()`` or ``Decisions/Effects/cancelAll(in:)``: all work in
-  /// `scope`, keyed or not, including that of embedded children.
+  /// ``Decisions/Effects/cancelAll()``: all work in `scope`, keyed or not, including that of
+  /// embedded children.
   case all(scope: [WorkID])
 }
 

@@ -439,7 +439,8 @@ public final class StoreTest<F: Feature>: Sendable {
           "work in child scopes that no declaration in \(F.self).childWork covers, so nothing "
             + "cancels it when the child leaves the state: "
             + scopes.map { "\($0)" }.joined(separator: ", ")
-            + ". Declare the child there (see ChildWork), or .outlivesState(scope:).")
+            + ". Embed the child with embed(...) and list its work in childWork; work that must "
+            + "outlive the child is the parent's own.")
       }
     }
     guard !problems.isEmpty else { return nil }

@@ -1,9 +1,9 @@
 /// The link of `DecisionsTesting`'s `perform`, which runs a feature's executor for one decision
 /// outside a store: it records what the work reports instead of processing events.
 ///
-/// Used only on the isolation it is connected to (the harness's actor, which owns the registry);
-/// work's reports hop there, as a store's go through its ``LoopLink``. It holds the isolation and
-/// the registry weakly, so work never keeps the harness alive.
+/// Used only on the isolation it is connected to (the actor or the main actor that `perform` runs
+/// on, which owns the registry); work's reports hop there, as a store's go through its
+/// ``LoopLink``. It holds the isolation and the registry weakly, so work never keeps it alive.
 package final class WorkRecorder<Event: Sendable>: WorkLink, @unchecked Sendable {
   /// The events sent, in order: queued with ``Effects/send(_:)``, then sent by work as they arrived.
   package private(set) var events: [Event] = []

@@ -1,3 +1,5 @@
+// NB: Tests/DecisionsStressTests/CounterFeature.swift is a symlink to this file: the stress target
+// (which CI also builds under AddressSanitizer, alone) runs StoreOrderingTests on the same counter.
 import Decisions
 
 /// A counter whose decisions exercise quick work, long work, keys and errors.

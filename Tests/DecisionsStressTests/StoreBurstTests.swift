@@ -57,12 +57,6 @@ import Testing
   }
 }
 
-/// A weak reference to a store, for deps that post back to it.
-final class StoreBox<F: Feature & SendableMetatype>: @unchecked Sendable {
-  // NB: written once before the store processes anything.
-  weak var store: Store<F>?
-}
-
 /// Bursts on demand: posts, queued events, replaced work.
 enum Burst: Feature {
   struct State: Equatable, Sendable {

@@ -6,7 +6,7 @@ extension StoreKind {
   /// drive either through the calls both have (`StoreFacade`), each awaited on the store's own
   /// isolation.
   @MainActor
-  func make<F: Feature & SendableMetatype>(
+  package func make<F: Feature & SendableMetatype>(
     _ feature: F.Type, state: F.State, deps: F.Deps,
     diagnostics: (@Sendable (StoreDiagnostic<F>) -> Void)? = nil
   ) -> any StoreFacade<F> {
