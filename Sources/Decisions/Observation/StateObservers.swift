@@ -6,7 +6,7 @@
 ///
 /// Used only on the store's executor.
 // NB: a final class rather than arrays in the store: the store's code is not specialized, and each
-// use of `[Observer]` there would look up its metadata (hot-path rule 1 in Internal/EventLoop.swift). The store
+// use of `[Observer]` there would look up its metadata (hot-path rule 1 in Store/EventLoop.swift). The store
 // keeps its own flags for "any observer?" (rule 2): even reading a field of this class costs it an
 // associated-type lookup per event. Unchecked
 // `Sendable` only so that the store's `deinit`, which no other code can overlap, can finish them.
@@ -104,7 +104,7 @@ struct ObserverList {
   /// states.
   mutating func offer(_ state: UnsafeRawPointer) {
     var kept = 0
-    var index = 0  // rule 3 in Internal/EventLoop.swift
+    var index = 0  // rule 3 in Store/EventLoop.swift
     while index < observers.count {
       let observer = observers[index]
       if observer.receive(state) {

@@ -2,7 +2,7 @@ import Dispatch
 import Synchronization
 
 // NB: not nested in the generic class: a nested type is generic too, and its metadata would be
-// looked up on each post (hot-path rule 1 in Internal/EventLoop.swift).
+// looked up on each post (hot-path rule 1 in Store/EventLoop.swift).
 /// What a post that found no room does next, in ``PostedEvents/appendAtLimit(_:canWait:until:)``.
 enum PostedAtLimit {
   /// The post ended so.
@@ -25,7 +25,7 @@ enum PostedAppend {
 
 // NB: a class around a lock, not a `Protected<Inbox>` of a generic struct: the store's code is not
 // specialized for its feature, and there each use of a generic struct type looks up its metadata in
-// the runtime's cache (hot-path rule 1 in Internal/EventLoop.swift). A class carries its own metadata.
+// the runtime's cache (hot-path rule 1 in Store/EventLoop.swift). A class carries its own metadata.
 //
 // NB: the events are kept in raw, typed memory, with the buffers' fields in this class, rather than
 // in `[Event]` or a nested buffer struct: unspecialized, every `Array<Event>.append` and subscript

@@ -47,7 +47,7 @@ extension Store {
 // MARK: - Observers
 
 // NB: the plumbing that `states()` and `ObservableStore` use, forwarded to the store's publisher
-// (Internal/StorePublisher.swift), made with the first observer.
+// (StorePublisher.swift), made with the first observer.
 extension Store {
   /// Attaches an observer and returns the current state, atomically, so no state is missed.
   ///

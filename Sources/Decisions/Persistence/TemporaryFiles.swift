@@ -9,7 +9,7 @@ import Synchronization
 enum TemporaryFiles {
   /// The temporary files of this process's saves in flight, by path.
   // NB: `Protected`, not `Mutex`: on Linux ThreadSanitizer cannot see `Mutex` hand over its lock
-  // and reported races here (see Internal/Protected.swift).
+  // and reported races here (see Store/Protected.swift).
   private static let inFlight = Protected<Set<String>>([])
 
   /// The part of a temporary file's name before the process id: a dot, the file's name cut to 100
