@@ -125,7 +125,8 @@ import Testing
     #expect(journal.ignoredEvents.isEmpty)
     #expect(journal.unhandledErrors.isEmpty)
     // 20 senders × 200 rounds × (start + work result + echo + echo's log + chain ×3 + logAll).
-    #expect(journal.events.count == 20 * 200 * 8)
+    let expectedEvents = 20 * 200 * 8
+    #expect(journal.events.count == expectedEvents)
     #expect(await store.state == journal.steps.last?.state)
   }
 }

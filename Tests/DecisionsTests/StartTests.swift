@@ -152,10 +152,10 @@ private enum Pair: Core {
       let records = journal.records.filter {
         if case .state = $0 { false } else if case .workStarted = $0 { false } else { true }
       }
-      #expect(
-        Array(records.prefix(5)) == [
-          .started, .decided(.load), .decided(.listen), .received(.tap), .decided(.log("tap")),
-        ])
+      let expected: [Journal<Opener>.Record] = [
+        .started, .decided(.load), .decided(.listen), .received(.tap), .decided(.log("tap")),
+      ]
+      #expect(Array(records.prefix(5)) == expected)
       try await load.nextCall().answer("hi")
       tick.finish()
       await store.settle()

@@ -43,10 +43,10 @@ import Testing
     gate.open()
     await store.settle()
     #expect(await store.state.count == 0)
-    #expect(
-      journal.records.suffix(2) == [
-        .ignored(.add(7), reason: .stopped), .workFinished(id: WorkID("a")),
-      ])
+    let expected: [Journal<Counter>.Record] = [
+      .ignored(.add(7), reason: .stopped), .workFinished(id: WorkID("a")),
+    ]
+    #expect(Array(journal.records.suffix(2)) == expected)
   }
 
   @Test(arguments: StoreKind.allCases)
@@ -67,11 +67,11 @@ import Testing
     }
     await store.settle()
     #expect(await store.state.count == 1)
-    #expect(
-      journal.records == [
-        .started, .state(.init()), .received(.increment), .state(.init(count: 1)),
-        .ignored(.increment, reason: .stopped), .ignored(.add(5), reason: .stopped),
-      ])
+    let expected: [Journal<Counter>.Record] = [
+      .started, .state(.init()), .received(.increment), .state(.init(count: 1)),
+      .ignored(.increment, reason: .stopped), .ignored(.add(5), reason: .stopped),
+    ]
+    #expect(journal.records == expected)
   }
 
   @Test func eventsPostedBeforeStopAreProcessed() async {

@@ -168,12 +168,14 @@ private func rect(_ x: Double, _ y: Double, _ width: Double, _ height: Double) -
       [size(10, 1), size(10, 1), size(10, 1), size(90, 1), size(1, 1), size(1, 1), size(1, 1)],
       containerWidth: 100, spacing: .zero)
     #expect(arrangement.lines == [0..<3, 3..<7])
-    #expect(arrangement.frames.map(\.minX) == [0, 45, 90, 0, 90, 91, 92])
+    let minX: [Double] = [0, 45, 90, 0, 90, 91, 92]
+    #expect(arrangement.frames.map(\.minX) == minX)
 
     let thirds = FlowLayout.justified(
       [size(0, 1), size(0, 1), size(0, 1), size(0, 1), size(101, 1)], containerWidth: 100,
       spacing: .zero)
-    #expect(thirds.frames.map(\.minX) == [0, 100.0 / 3, 200.0 / 3, 100, 0])
+    let thirdsX: [Double] = [0, 100.0 / 3, 200.0 / 3, 100, 0]
+    #expect(thirds.frames.map(\.minX) == thirdsX)
   }
 
   // MARK: - Inputs out of range stop the process
