@@ -1,4 +1,10 @@
-import Foundation
+// NB: FoundationEssentials where there is one, as in JSONFile.swift: the whole of Foundation made
+// importing it the longest phase of a clean build of the library.
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A value kept in a file, as a child feature: loaded when its parent starts, saved a quiet
 /// period after the last change, one write at a time, and never written over a file that did not
