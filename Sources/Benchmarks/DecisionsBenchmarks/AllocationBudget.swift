@@ -15,6 +15,9 @@ let allocationBudgets: [(case: String, title: String, budget: Double, events: In
   // NB: the 4 a hand-written actor pays per trip too (case 5b; the task and its closure among
   // them), plus the core's decisions array and the feature's operation closure.
   ("5a", "effect round trip (per trip)", 6, 2_000),
+  // NB: one decisions array per level of composition, and no route or scope per decision: each
+  // embedding's route is made once, and kept by its parent's route.
+  ("7d", "3 levels, one quick decision (a decisions array per level)", 3, 5_000),
   ("11", "await send from an actor, working between", 0, 5_000),
   // NB: 5,000 events against the recorder's capacity of 1,000: the ring is full from the first
   // fifth of the smaller run on, and its memory is allocated with the store.

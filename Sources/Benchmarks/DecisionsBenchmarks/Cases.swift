@@ -390,7 +390,8 @@ func consume(_ states: StateSequence<Counter.State>, until count: Int) async -> 
 // MARK: - 7. Composition
 
 /// Case 7: the flat counter against the same counter embedded three levels deep (``Top`` →
-/// ``Middle`` → ``Counter``), with no decisions and with one quick decision per event.
+/// ``Middle`` → ``Counter``, each declared with `embed(_:state:event:decision:)`), with no decisions
+/// and with one quick decision per event.
 func compositionCase(_ plan: Plan) async -> [Row] {
   let events = plan.events(1_000_000)
   let flat = await measure("7a", "flat, no decisions", events: events, plan: plan) { events in

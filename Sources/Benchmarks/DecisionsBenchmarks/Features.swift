@@ -94,17 +94,22 @@ enum Middle: Feature {
     var counter: Counter.Deps
   }
 
+  /// The embedded counter, declared once.
+  static let counter = embed(
+    Counter.self, state: \.counter, event: Event.counter, decision: Decision.counter)
+  static let childWork = [counter.work]
+
   static func makeDecisions(event: Event, state: inout State) -> [Decision] {
     switch event {
     case .counter(let event):
-      return Counter.makeDecisions(event: event, state: &state.counter, embed: Decision.counter)
+      return counter.makeDecisions(event: event, in: &state)
     }
   }
 
   static func execute(_ decision: Decision, deps: Deps, effects: Effects<Event>) {
     switch decision {
     case .counter(let decision):
-      Counter.execute(decision, deps: deps.counter, effects: effects, embed: Event.counter)
+      counter.execute(decision, deps: deps.counter, effects: effects)
     }
   }
 }
@@ -135,17 +140,22 @@ enum Top: Feature {
     var middle: Middle.Deps
   }
 
+  /// The embedded middle level, declared once.
+  static let middle = embed(
+    Middle.self, state: \.middle, event: Event.middle, decision: Decision.middle)
+  static let childWork = [middle.work]
+
   static func makeDecisions(event: Event, state: inout State) -> [Decision] {
     switch event {
     case .middle(let event):
-      return Middle.makeDecisions(event: event, state: &state.middle, embed: Decision.middle)
+      return middle.makeDecisions(event: event, in: &state)
     }
   }
 
   static func execute(_ decision: Decision, deps: Deps, effects: Effects<Event>) {
     switch decision {
     case .middle(let decision):
-      Middle.execute(decision, deps: deps.middle, effects: effects, embed: Event.middle)
+      middle.execute(decision, deps: deps.middle, effects: effects)
     }
   }
 }

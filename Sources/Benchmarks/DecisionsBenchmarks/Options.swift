@@ -42,7 +42,7 @@ struct Options: Equatable {
       --no-valgrind    Do not count heap allocations under valgrind (case 10; Linux only).
       --check-allocations
                        Only count heap allocations per event under valgrind for the cases
-                       with a budget (2: none, 4: one, 17b: none, 17d: one) and exit 1
+                       with a budget (2: none, 4: one, 7d: three, 17b: none, 17d: one) and exit 1
                        if one is over it.
       -h, --help       Show this help.
 

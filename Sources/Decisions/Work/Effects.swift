@@ -153,7 +153,7 @@ public struct Effects<Event: Sendable> {
     // reach a stopped store's effects from a decision that stopped it and then started work.
     guard !registry.isClosed else { return }
     let token = registry.reserve(scope: scope, id: id)
-    let send = Send(token: token, route: route)
+    let send = Send(token: token, route: route, keeper: route.keeperRef)
     let task: Task<Void, Never>
     if let activity = registry.activity {
       let member = WorkActivity.Member(activity: activity, token: token)
@@ -208,6 +208,10 @@ public struct Send<Event: Sendable>: Sendable {
   // NB: the route itself rather than a closure around it: one allocation less per piece of work.
   @usableFromInline let token: UInt64
   @usableFromInline let route: EventRoute<Event>
+  // NB: `nil` for a route that keeps itself alive, so that the work of a feature that is not
+  // embedded holds nothing more.
+  /// What keeps `route` alive, for an embedded child's route, which its parent's route holds.
+  let keeper: RouteNode?
 
   // NB: inlinable, so that work calls the route directly: one async frame less per event it sends.
   /// Sends an event to the store and returns once the store has processed it, or dropped it.

@@ -1,24 +1,19 @@
 /// How events of one type reach the store's root event type: the plumbing behind ``Effects``.
 ///
-/// The root route, a ``RootRoute``, is built once per store; each embedding of a child feature wraps
-/// the parent's route in a ``MappedRoute``.
+/// The root route, a ``RootRoute``, is built once per store; an embedding of one child
+/// (`EmbeddedChild`) wraps the parent's route in a ``ChildRoute``, made on first use and kept by the
+/// parent's route; an embedding of many children wraps it in a ``MappedRoute`` per decision.
 // NB: a class hierarchy rather than closures composed per level: an embedded child's executor maps
 // its effects once per decision, and composed closures cost a route and two closure contexts per
 // level, where a `MappedRoute` is one object. The root calls its owner's link directly rather than
 // through a closure: one async call less for each event that work sends. Sendable because work
 // captures it to deliver events; `enqueue` is only ever called on the store's executor.
 @usableFromInline
-package class EventRoute<Event: Sendable>: @unchecked Sendable {
-  // NB: here, so that work's task reaches the link through the route it holds anyway: a link of
-  // its own in the task's context cost a retain as the work starts and a release as it ends, on
-  // another thread.
-  /// Where the work that sends along this route reports its end.
-  @usableFromInline let link: WorkLink
-
+package class EventRoute<Event: Sendable>: RouteNode, @unchecked Sendable {
   /// Creates a route whose work reports its end to `link`; only its subclasses pass events on.
   @usableFromInline
-  init(link: WorkLink) {
-    self.link = link
+  override init(link: WorkLink, keeper: RouteNode? = nil, key: ObjectIdentifier? = nil) {
+    super.init(link: link, keeper: keeper, key: key)
   }
 
   /// Queues an event behind the one being processed.
@@ -38,17 +33,115 @@ package class EventRoute<Event: Sendable>: @unchecked Sendable {
   ) -> EventRoute<Child> {
     MappedRoute(parent: self, embed: embed)
   }
+
+  /// The route of the embedding with `key`, whose events `embed` wraps, and whose work runs in
+  /// `scope`: made on first use, then kept by this route.
+  // NB: one key per embedding, and one embedding wraps its child's events one way: the route made
+  // first is the route for every later call. A route is used with one scope, so its child's scope
+  // is made once too.
+  @inlinable
+  final func child<Child: Sendable>(
+    _ key: ObjectIdentifier, scope: () -> [WorkID], _ embed: () -> @Sendable (Child) -> Event
+  ) -> ChildRoute<Event, Child> {
+    var next = firstChild
+    while let node = next {
+      if node.key == key { return unsafeDowncast(node, to: ChildRoute<Event, Child>.self) }
+      next = node.nextSibling
+    }
+    let route = ChildRoute(parent: self, embed: embed(), scope: scope(), key: key)
+    route.nextSibling = firstChild
+    firstChild = route
+    return route
+  }
+}
+
+/// What every route has, whatever its events: the link its work reports to, what keeps it alive,
+/// and the routes of embedded children made along it.
+// NB: not generic, so that its fields are found without type metadata, and a route of any event
+// type can be a keeper or a sibling.
+@usableFromInline
+package class RouteNode: @unchecked Sendable {
+  // NB: here, so that work's task reaches the link through the route it holds anyway: a link of
+  // its own in the task's context cost a retain as the work starts and a release as it ends, on
+  // another thread.
+  /// Where the work that sends along this route reports its end.
+  @usableFromInline let link: WorkLink
+  // NB: a child route holds its parent unowned, so that the parent can keep it without a cycle:
+  // work holds the keeper too (`Send`), which keeps the whole chain of child routes alive.
+  /// The route that keeps this one alive, when that is not this route itself: the keeper of the
+  /// route whose children include it.
+  @usableFromInline unowned(unsafe) let keeperRef: RouteNode?
+  // NB: a list through the children rather than an array: no array type to look up, and no
+  // allocation but the child's own. Unchecked exclusivity: read and written only inside
+  // `execute`, on the store's executor.
+  /// The first of the routes of embedded children made along this one, each made once, so that
+  /// performing a child's decision allocates no route.
+  @exclusivity(unchecked) @usableFromInline final var firstChild: RouteNode?
+  /// The next route made along this one's parent.
+  @exclusivity(unchecked) @usableFromInline final var nextSibling: RouteNode?
+  /// The key of the embedding this route is the child route of, for a ``ChildRoute``.
+  @usableFromInline final let key: ObjectIdentifier?
+
+  @usableFromInline
+  init(link: WorkLink, keeper: RouteNode?, key: ObjectIdentifier? = nil) {
+    self.link = link
+    self.keeperRef = keeper
+    self.key = key
+  }
+
+  /// The route that keeps this one, and the routes it passes events to, alive: work that sends
+  /// along this route holds it.
+  @inlinable
+  final var keeper: RouteNode {
+    keeperRef ?? self
+  }
+}
+
+/// The route of an embedded child's events, kept by its parent's route: wraps each with `embed`
+/// and passes it to the parent's route.
+@usableFromInline
+final class ChildRoute<Parent: Sendable, Event: Sendable>: EventRoute<Event>, @unchecked Sendable {
+  // NB: unowned: the parent keeps this route in its `children`; the keeper that work holds keeps
+  // the parent alive.
+  @usableFromInline unowned(unsafe) let parent: EventRoute<Parent>
+  @usableFromInline let embed: @Sendable (Event) -> Parent
+  /// The work scope of the child's effects.
+  @usableFromInline let scope: [WorkID]
+
+  @inlinable
+  init(
+    parent: EventRoute<Parent>, embed: @escaping @Sendable (Event) -> Parent, scope: [WorkID],
+    key: ObjectIdentifier
+  ) {
+    self.parent = parent
+    self.embed = embed
+    self.scope = scope
+    super.init(link: parent.link, keeper: parent.keeper, key: key)
+  }
+
+  @inlinable
+  override func enqueue(_ event: Event) {
+    parent.enqueue(embed(event))
+  }
+
+  @inlinable
+  override func deliver(_ event: Event, from token: UInt64) async {
+    await parent.deliver(embed(event), from: token)
+  }
 }
 
 /// A route for a child's events: wraps each with `embed` and passes it to the parent's route.
 @usableFromInline
 final class MappedRoute<Parent: Sendable, Event: Sendable>: EventRoute<Event>, @unchecked Sendable {
   @usableFromInline let parent: EventRoute<Parent>
+  /// The parent's keeper, which keeps the parent alive when it is a ``ChildRoute``.
+  @usableFromInline let parentKeeper: RouteNode
   @usableFromInline let embed: @Sendable (Event) -> Parent
 
   @inlinable
   init(parent: EventRoute<Parent>, embed: @escaping @Sendable (Event) -> Parent) {
     self.parent = parent
+    self.parentKeeper = parent.keeper
     self.embed = embed
     super.init(link: parent.link)
   }
