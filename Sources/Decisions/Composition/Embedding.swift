@@ -924,7 +924,7 @@ extension EmbeddedChild where Parent: Feature, Child: Feature {
     // NB: the child's route and scope are made once per parent's route, and kept by it: an
     // allocation and a copy of the scope less per decision and level.
     let route = effects.route.child(
-      ObjectIdentifier(routeKey), scope: { effects.scope + [self.scope] }, { self.event })
+      routeKey, scope: { effects.scope + [self.scope] }, { self.event })
     Child.execute(
       decision, deps: deps,
       effects: Effects(registry: effects.registry, route: route, scope: route.scope))

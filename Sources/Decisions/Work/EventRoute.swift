@@ -12,7 +12,7 @@
 package class EventRoute<Event: Sendable>: RouteNode, @unchecked Sendable {
   /// Creates a route whose work reports its end to `link`; only its subclasses pass events on.
   @usableFromInline
-  override init(link: WorkLink, keeper: RouteNode? = nil, key: ObjectIdentifier? = nil) {
+  override init(link: WorkLink, keeper: RouteNode? = nil, key: AnyObject? = nil) {
     super.init(link: link, keeper: keeper, key: key)
   }
 
@@ -39,21 +39,37 @@ package class EventRoute<Event: Sendable>: RouteNode, @unchecked Sendable {
   // NB: one key per embedding, and one embedding wraps its child's events one way: the route made
   // first is the route for every later call. A route is used with one scope, so its child's scope
   // is made once too.
+  // NB: the route holds its key, so no other embedding's key can take the same address while the
+  // route is kept, and a key is found only with the route made for it (the downcast relies on
+  // that). At most `childRouteLimit` routes are kept per route: an embedding made anew for each
+  // decision (a computed `static var`, not a `static let`) gets a route that is not kept, so the
+  // list cannot grow without bound.
   @inlinable
   final func child<Child: Sendable>(
-    _ key: ObjectIdentifier, scope: () -> [WorkID], _ embed: () -> @Sendable (Child) -> Event
+    _ key: AnyObject, scope: () -> [WorkID], _ embed: () -> @Sendable (Child) -> Event
   ) -> ChildRoute<Event, Child> {
+    let id = ObjectIdentifier(key)
+    var kept = 0
     var next = firstChild
     while let node = next {
-      if node.key == key { return unsafeDowncast(node, to: ChildRoute<Event, Child>.self) }
+      if node.key == id { return unsafeDowncast(node, to: ChildRoute<Event, Child>.self) }
+      kept += 1
       next = node.nextSibling
     }
-    let route = ChildRoute(parent: self, embed: embed(), scope: scope(), key: key)
-    route.nextSibling = firstChild
-    firstChild = route
+    let keep = kept < childRouteLimit
+    let route = ChildRoute(
+      parent: self, embed: embed(), scope: scope(), key: key, keptByParent: keep)
+    if keep {
+      route.nextSibling = firstChild
+      firstChild = route
+    }
     return route
   }
 }
+
+/// How many child routes one route keeps (``EventRoute/child(_:scope:_:)``): more than any feature
+/// declares embeddings.
+@usableFromInline let childRouteLimit = 64
 
 /// What every route has, whatever its events: the link its work reports to, what keeps it alive,
 /// and the routes of embedded children made along it.
@@ -81,12 +97,15 @@ package class RouteNode: @unchecked Sendable {
   @exclusivity(unchecked) @usableFromInline final var nextSibling: RouteNode?
   /// The key of the embedding this route is the child route of, for a ``ChildRoute``.
   @usableFromInline final let key: ObjectIdentifier?
+  /// The object `key` identifies, kept so that its address stays its own.
+  @usableFromInline final let keyObject: AnyObject?
 
   @usableFromInline
-  init(link: WorkLink, keeper: RouteNode?, key: ObjectIdentifier? = nil) {
+  init(link: WorkLink, keeper: RouteNode?, key: AnyObject? = nil) {
     self.link = link
     self.keeperRef = keeper
-    self.key = key
+    self.key = key.map(ObjectIdentifier.init)
+    self.keyObject = key
   }
 
   /// The route that keeps this one, and the routes it passes events to, alive: work that sends
@@ -101,9 +120,15 @@ package class RouteNode: @unchecked Sendable {
 /// and passes it to the parent's route.
 @usableFromInline
 final class ChildRoute<Parent: Sendable, Event: Sendable>: EventRoute<Event>, @unchecked Sendable {
-  // NB: unowned: the parent keeps this route in its `children`; the keeper that work holds keeps
-  // the parent alive.
+  // NB: unowned: the parent keeps this route in its `firstChild` list; the keeper that work holds
+  // keeps the parent alive. A route the parent does not keep (past `childRouteLimit`) is its own
+  // keeper, as a `MappedRoute` is: it holds its parent and its parent's keeper, and the routes
+  // made along it hang from it.
   @usableFromInline unowned(unsafe) let parent: EventRoute<Parent>
+  /// The parent, held, when the parent does not keep this route.
+  @usableFromInline let parentOwner: EventRoute<Parent>?
+  /// The parent's keeper, held, when the parent does not keep this route.
+  @usableFromInline let parentKeeper: RouteNode?
   @usableFromInline let embed: @Sendable (Event) -> Parent
   /// The work scope of the child's effects.
   @usableFromInline let scope: [WorkID]
@@ -111,12 +136,14 @@ final class ChildRoute<Parent: Sendable, Event: Sendable>: EventRoute<Event>, @u
   @inlinable
   init(
     parent: EventRoute<Parent>, embed: @escaping @Sendable (Event) -> Parent, scope: [WorkID],
-    key: ObjectIdentifier
+    key: AnyObject, keptByParent: Bool
   ) {
     self.parent = parent
+    self.parentOwner = keptByParent ? nil : parent
+    self.parentKeeper = keptByParent ? nil : parent.keeper
     self.embed = embed
     self.scope = scope
-    super.init(link: parent.link, keeper: parent.keeper, key: key)
+    super.init(link: parent.link, keeper: keptByParent ? parent.keeper : nil, key: key)
   }
 
   @inlinable
