@@ -83,6 +83,57 @@ struct EmbeddingRouteTests {
     }
   }
 
+  /// Two leaves of the same feature in two places, each embedded by a declaration made anew on
+  /// each use: a freed declaration's key must not find the other's route.
+  enum Pair: Feature {
+    struct State: Equatable, Sendable {
+      var first = Leaf.State()
+      var second = Leaf.State()
+    }
+    enum Event: Equatable, Sendable {
+      case first(Leaf.Event)
+      case second(Leaf.Event)
+    }
+    enum Decision: Equatable, Sendable {
+      case first(Leaf.Decision)
+      case second(Leaf.Decision)
+    }
+    struct Deps: Sendable {}
+
+    static var first: EmbeddedChild<Pair, Leaf> {
+      embed(Leaf.self, state: \.first, event: Event.first, decision: Decision.first)
+    }
+    static var second: EmbeddedChild<Pair, Leaf> {
+      embed(Leaf.self, state: \.second, event: Event.second, decision: Decision.second)
+    }
+    static var childWork: [ChildWork<State>] { [first.work, second.work] }
+
+    static func makeDecisions(event: Event, state: inout State) -> [Decision] {
+      switch event {
+      case .first(let event): first.makeDecisions(event: event, in: &state)
+      case .second(let event): second.makeDecisions(event: event, in: &state)
+      }
+    }
+
+    static func execute(_ decision: Decision, deps: Deps, effects: Effects<Event>) {
+      switch decision {
+      case .first(let decision): first.execute(decision, deps: .init(), effects: effects)
+      case .second(let decision): second.execute(decision, deps: .init(), effects: effects)
+      }
+    }
+  }
+
+  @Test func aDeclarationMadeAnewNeverGetsAnotherDeclarationsRoute() async {
+    let store = Store<Pair>(state: .init(), deps: .init())
+    for _ in 0..<100 {
+      await store.send(.first(.start))
+      await store.send(.second(.start))
+    }
+    await store.settle()
+    #expect(await store.state.first.ticks == 100)
+    #expect(await store.state.second.ticks == 100)
+  }
+
   @Test func workOfEmbeddingsMadeAnewForEachDecisionReachesItsChild() async {
     let store = Store<Top>(state: .init(), deps: .init())
     // More decisions than a route keeps child routes: the later ones' routes are not kept.
