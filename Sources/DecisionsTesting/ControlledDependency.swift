@@ -38,7 +38,7 @@ public final class ControlledDependency<Arguments: Sendable, Value: Sendable>: S
   ///   once, and only the calls after them wait for the test. For work that asks for one value after
   ///   another, such as a subscription, so that ``perform(_:of:deps:)`` can collect what it sends.
   public init(answers: [Value] = []) {
-    WorkActivity.startTracking()
+    WorkRegistry.TestWaits.startTracking()
     state.withLock { $0.answers = answers }
   }
 
@@ -136,7 +136,7 @@ public final class ControlledDependency<Arguments: Sendable, Value: Sendable>: S
     /// when the call stops waiting.
     private struct Status {
       var outcome = Outcome.waiting(nil)
-      var wait: WorkActivity.Wait?
+      var wait: WorkRegistry.TestWaits.Wait?
     }
 
     /// The arguments the dependency was called with.
@@ -176,7 +176,7 @@ public final class ControlledDependency<Arguments: Sendable, Value: Sendable>: S
     func beginWait() {
       status.withLock { status in
         guard case .waiting = status.outcome else { return }
-        status.wait = WorkActivity.beginWait()
+        status.wait = WorkRegistry.TestWaits.beginWait()
       }
     }
 

@@ -105,8 +105,8 @@ private func runExecutor<F: Feature>(
   _ decision: F.Decision, of feature: F.Type, deps: F.Deps, isolation: isolated any Actor
 ) async -> Execution<F.Event> {
   // NB: before the registry, so that it tracks which work waits for the test.
-  WorkActivity.startTracking()
-  let recorder = WorkRecorder<F.Event>()
+  WorkRegistry.TestWaits.startTracking()
+  let recorder = RecordingLink<F.Event>()
   // NB: owned here, not by the recorder, which work holds: once this call returns, the registry's
   // `deinit` cancels whatever work is left.
   let registry = WorkRegistry(link: recorder, reportsRequests: true)
@@ -122,7 +122,7 @@ private actor ExecutionActor {}
 
 extension Execution {
   /// What `recorder` recorded, with the work left unfinished.
-  init(_ recorder: WorkRecorder<Event>, unfinishedWork: [WorkID?]) {
+  init(_ recorder: RecordingLink<Event>, unfinishedWork: [WorkID?]) {
     self.init(
       events: recorder.events, startedWork: recorder.startedWork,
       cancellations: recorder.cancellations.map { request in

@@ -69,7 +69,7 @@ public final class ImmediateClock: Clock, Sendable {
     self.maximumSleeps = maximumSleeps
     location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
     // NB: a sleep after the bound waits for the test, which a store sees only for work it tracks.
-    WorkActivity.startTracking()
+    WorkRegistry.TestWaits.startTracking()
   }
 
   /// The clock's current time: its start, plus every sleep so far.
@@ -129,7 +129,7 @@ public final class ImmediateClock: Clock, Sendable {
   private final class Stop: Sendable {
     private struct Contents {
       var continuation: CheckedContinuation<Void, any Error>?
-      var wait: WorkActivity.Wait?
+      var wait: WorkRegistry.TestWaits.Wait?
       var isCancelled = false
     }
 
@@ -145,7 +145,7 @@ public final class ImmediateClock: Clock, Sendable {
           let isCancelled = contents.withLock { contents -> Bool in
             if contents.isCancelled { return true }
             contents.continuation = continuation
-            contents.wait = WorkActivity.beginWait()
+            contents.wait = WorkRegistry.TestWaits.beginWait()
             return false
           }
           if isCancelled { continuation.resume(throwing: CancellationError()) }

@@ -66,7 +66,7 @@ public final class StoreTest<F: Feature>: Sendable {
   /// The store the steps drive; each of its calls runs on the store's isolation.
   let underTest: any StoreFacade<F>
   /// Which work waits for the test.
-  let workActivity: WorkActivity?
+  let testWaits: WorkRegistry.TestWaits?
   /// Everything the store did, from its diagnostics hook.
   public let journal: Journal<F>
   /// How strictly each step is checked.
@@ -211,20 +211,20 @@ public final class StoreTest<F: Feature>: Sendable {
     endChecks: EndChecks, location: Location, makeStore: (Journal<F>) -> any StoreFacade<F>
   ) {
     let journal = Journal<F>(initialState: state)
-    // NB: before the store, which takes its `workActivity` once, as it is made.
-    WorkActivity.startTracking()
+    // NB: before the store, which takes its `testWaits` once, as it is made.
+    WorkRegistry.TestWaits.startTracking()
     let store = makeStore(journal)
     self.underTest = store
-    self.workActivity = store.workActivity
+    self.testWaits = store.testWaits
     self.journal = journal
     self.exhaustivity = exhaustivity
     self.endChecks = endChecks
     self.location = location
-    guard let activity = workActivity else { return }
+    guard let testWaits = testWaits else { return }
     for clock in clocks + TestClock.clocks(in: deps) {
-      clock.attach(activity)
+      clock.attach(testWaits)
     }
-    activity.reportClocksNotAttached {
+    testWaits.reportClocksNotAttached {
       reportFailure(
         """
         The store's work slept on a TestClock that this StoreTest does not know, so advancing \
@@ -242,7 +242,7 @@ public final class StoreTest<F: Feature>: Sendable {
   // finishing (it sent its last event, and its end is on its way to the store).
   deinit {
     let finished = progress.withLock { $0.isFinished }
-    let stuck = workActivity?.hasWaits ?? false
+    let stuck = testWaits?.hasWaits ?? false
     guard !finished, let problems = endProblems(runningWork: stuck) else { return }
     reportFailure(
       "The test ended with \(problems)\n(Checked when the StoreTest was released; call "

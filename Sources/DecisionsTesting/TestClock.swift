@@ -73,7 +73,7 @@ public final class TestClock: Clock, Sendable {
     var deadline: Instant
     var continuation: CheckedContinuation<Void, any Error>
     /// The wait of the store's work the sleeper belongs to, if it does.
-    var wait: WorkActivity.Wait?
+    var wait: WorkRegistry.TestWaits.Wait?
   }
 
   private struct State {
@@ -84,7 +84,7 @@ public final class TestClock: Clock, Sendable {
     var queue = WakeQueue()
     var lastSleeperID: UInt64 = 0
     /// The owners of work that slept on this clock: settled before time moves.
-    var activities: [ObjectIdentifier: WorkActivity] = [:]
+    var ownersWaits: [ObjectIdentifier: WorkRegistry.TestWaits] = [:]
     /// Callers of `waitForSleepers(_:)`, with the count each waits for.
     var sleeperWaiters: [(id: UInt64, count: Int, continuation: CheckedContinuation<Void, Never>)] =
       []
@@ -136,7 +136,7 @@ public final class TestClock: Clock, Sendable {
   /// Creates a clock at `now`, with no sleepers.
   public init(now: Instant = .init()) {
     state = Protected(State(now: now))
-    WorkActivity.startTracking()
+    WorkRegistry.TestWaits.startTracking()
   }
 
   /// The clock's current time.
@@ -187,11 +187,11 @@ public final class TestClock: Clock, Sendable {
         let (outcome, waiters) = state.withLock { state -> Registration in
           if Task.isCancelled { return (.failure(CancellationError()), []) }
           if deadline <= state.now { return (.success(()), []) }
-          if let activity = WorkActivity.current?.activity {
-            state.activities[ObjectIdentifier(activity)] = activity
-            activity.attachIfNew(clock: ObjectIdentifier(self))?()
+          if let testWaits = WorkRegistry.TestWaits.current?.testWaits {
+            state.ownersWaits[ObjectIdentifier(testWaits)] = testWaits
+            testWaits.attachIfNew(clock: ObjectIdentifier(self))?()
           }
-          let wait = WorkActivity.beginWait()
+          let wait = WorkRegistry.TestWaits.beginWait()
           state.sleepers[id] = Sleeper(
             id: id, deadline: deadline, continuation: continuation, wait: wait)
           state.queue.insert(deadline: deadline, id: id)
@@ -225,8 +225,8 @@ public final class TestClock: Clock, Sendable {
     while let sleeper = wakeNext(until: deadline) {
       sleeper.wait?.end()
       sleeper.continuation.resume()
-      if let activity = sleeper.wait?.activity {
-        await activity.settleOwner()
+      if let testWaits = sleeper.wait?.testWaits {
+        await testWaits.settleOwner()
       }
     }
   }
@@ -254,8 +254,8 @@ public final class TestClock: Clock, Sendable {
       wakes += 1
       sleeper.wait?.end()
       sleeper.continuation.resume()
-      if let activity = sleeper.wait?.activity {
-        await activity.settleOwner()
+      if let testWaits = sleeper.wait?.testWaits {
+        await testWaits.settleOwner()
       }
     }
     let left = sleeperCount
@@ -318,27 +318,27 @@ public final class TestClock: Clock, Sendable {
     }
   }
 
-  /// Makes the clock settle the store with `activity` before it moves time.
+  /// Makes the clock settle the store with `testWaits` before it moves time.
   ///
   /// Returns what to call to report that the store's harness did not know the clock, when it wants
   /// to hear that.
   @discardableResult
-  func attach(_ activity: WorkActivity) -> (@Sendable () -> Void)? {
-    state.withLock { $0.activities[ObjectIdentifier(activity)] = activity }
-    return activity.attachIfNew(clock: ObjectIdentifier(self))
+  func attach(_ testWaits: WorkRegistry.TestWaits) -> (@Sendable () -> Void)? {
+    state.withLock { $0.ownersWaits[ObjectIdentifier(testWaits)] = testWaits }
+    return testWaits.attachIfNew(clock: ObjectIdentifier(self))
   }
 
   /// Settles every store attached to the clock, so that work a test just started reaches its sleep
   /// before time moves.
   private func settleKnownOwners() async {
     // NB: the owners that are gone are forgotten here, so a clock that outlives many stores does
-    // not keep their activities.
-    let activities = state.withLock { state in
-      state.activities = state.activities.filter { $0.value.isOwnerAlive }
-      return Array(state.activities.values)
+    // not keep their ownersWaits.
+    let ownersWaits = state.withLock { state in
+      state.ownersWaits = state.ownersWaits.filter { $0.value.isOwnerAlive }
+      return Array(state.ownersWaits.values)
     }
-    for activity in activities {
-      await activity.settleOwner()
+    for testWaits in ownersWaits {
+      await testWaits.settleOwner()
     }
   }
 

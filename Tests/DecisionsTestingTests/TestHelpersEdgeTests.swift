@@ -75,17 +75,17 @@ import Testing
 
   @Test func aClockForgetsTheStoresThatAreGone() async {
     let clock = TestClock()
-    weak var activity: WorkActivity?
+    weak var testWaits: WorkRegistry.TestWaits?
     do {
       let store = Store<Ticker>(state: .init(), deps: .init(clock: clock))
-      activity = store.workActivity
+      testWaits = store.testWaits
       await store.send(.wake(1))
       await store.settle()
       await clock.advance(by: .seconds(1))
       await store.settle()
     }
     await clock.advance(by: .zero)
-    #expect(activity == nil)
+    #expect(testWaits == nil)
   }
 
   // NB: a regression test: a call began to wait before it was recorded, so `settle()` could return

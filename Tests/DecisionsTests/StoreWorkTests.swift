@@ -405,7 +405,7 @@ import Testing
 
   /// Makes a store while no test double exists, then a controlled dependency that its work calls.
   private static func callADependencyMadeAfterTheStore(on kind: StoreKind) async throws {
-    #expect(!WorkActivity.isTracking, "a test double existed before the store")
+    #expect(!WorkRegistry.TestWaits.isTracking, "a test double existed before the store")
     let load = Later<ControlledDependency<Int, Int>>()
     let store = await kind.make(
       Counter.self, state: .init(), deps: .init(work: { _, value in try await load.value(value) }))
@@ -421,7 +421,7 @@ import Testing
 
   /// Makes a store while no test double exists, then a test clock that its work sleeps on.
   private static func sleepOnAClockMadeAfterTheStore(on kind: StoreKind) async {
-    #expect(!WorkActivity.isTracking, "a test double existed before the store")
+    #expect(!WorkRegistry.TestWaits.isTracking, "a test double existed before the store")
     let clock = Later<TestClock>()
     let store = await kind.make(
       Counter.self, state: .init(),
@@ -440,7 +440,7 @@ import Testing
   /// Starts work that the test does not control while no test double exists, then work that calls
   /// a controlled dependency: the first is not tracked, and `settle()` waits for it to end.
   private static func startWorkBeforeTheFirstDouble(on kind: StoreKind) async throws {
-    #expect(!WorkActivity.isTracking, "a test double existed before the store")
+    #expect(!WorkRegistry.TestWaits.isTracking, "a test double existed before the store")
     let gate = Gate()
     let load = Later<ControlledDependency<Int, Int>>()
     let store = await kind.make(

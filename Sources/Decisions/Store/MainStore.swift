@@ -62,7 +62,7 @@
     /// The loop that processes events and runs work, the same as a ``Store``'s.
     fileprivate let loop: EventLoop<F>
     /// Which work waits for the test, in a process with test doubles.
-    package nonisolated let workActivity: WorkActivity?
+    package nonisolated let testWaits: WorkRegistry.TestWaits?
     // NB: created with the first child model: most stores have none. Unsafe only so that the
     // loop's hook, which runs on the main actor, reads it without a check per event.
     nonisolated(unsafe) var children: ChildModels<F.State>?
@@ -118,7 +118,7 @@
         state: state, deps: deps, diagnostics: diagnostics, startDecisions: startDecisions,
         recorder: recorder)
       self.loop = loop
-      self.workActivity = loop.registry.activity
+      self.testWaits = loop.registry.testWaits
       loop.connect(owner: self, isolation: MainActor.shared)
       loop.setHook(MainStoreHook(store: self))
       // NB: the hook updates child models once the loop has caught up: until the first one is

@@ -40,7 +40,7 @@ public actor Store<F: Feature & SendableMetatype> {
   /// The loop that processes events and runs work.
   let loop: EventLoop<F>
   /// Which work waits for the test, in a process with test doubles.
-  package nonisolated let workActivity: WorkActivity?
+  package nonisolated let testWaits: WorkRegistry.TestWaits?
   /// Events posted from synchronous code, waiting for the store's executor.
   nonisolated let posted: PostedEvents<F.Event>
   // NB: created with the first observer: most stores have none, and an idle store should cost
@@ -159,7 +159,7 @@ public actor Store<F: Feature & SendableMetatype> {
       posted: posted, recorder: recorder)
     self.loop = loop
     self.posted = posted
-    self.workActivity = loop.registry.activity
+    self.testWaits = loop.registry.testWaits
     if let observer {
       let publisher = StorePublisher<F>(posted: posted)
       publisher.add(observer, latestOnly: true)

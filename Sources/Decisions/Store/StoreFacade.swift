@@ -13,7 +13,7 @@ package protocol StoreFacade<F>: AnyObject, Sendable {
   nonisolated var isolation: any Actor { get }
 
   /// Which work waits for the test, in a process with test doubles.
-  nonisolated var workActivity: WorkActivity? { get }
+  nonisolated var testWaits: WorkRegistry.TestWaits? { get }
 
   /// Performs the core's start decisions if they still wait, then the events they queued: a
   /// `Store` defers them to its executor's first turn, a `MainStore` performed them as it was made.

@@ -154,19 +154,22 @@ public struct Effects<Event: Sendable> {
     guard !registry.isClosed else { return }
     let token = registry.reserve(scope: scope, id: id)
     let send = Send(token: token, route: route, keeper: route.keeperRef)
+    // NB: the end goes to the registry's link, not along the route: a route carries events, and
+    // the link every other report (see Architecture.md, "Glossary").
+    let link = registry.link
     let task: Task<Void, Never>
-    if let activity = registry.activity {
-      let member = WorkActivity.Member(activity: activity, token: token)
+    if let testWaits = registry.testWaits {
+      let member = WorkRegistry.TestWaits.Member(testWaits: testWaits, token: token)
       task = Task(priority: priority) {
-        let error = await WorkActivity.$current.withValue(member) {
+        let error = await WorkRegistry.TestWaits.$current.withValue(member) {
           await Self.perform(operation, catch: handler, send: send)
         }
-        await send.route.link.finish(token, error: error)
+        await link.finish(token, error: error)
       }
     } else {
       task = Task(priority: priority) {
         let error = await Self.perform(operation, catch: handler, send: send)
-        await send.route.link.finish(token, error: error)
+        await link.finish(token, error: error)
       }
     }
     registry.register(token, scope: scope, id: id, task: task)

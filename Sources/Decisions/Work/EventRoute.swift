@@ -10,10 +10,10 @@
 // captures it to deliver events; `enqueue` is only ever called on the store's executor.
 @usableFromInline
 package class EventRoute<Event: Sendable>: RouteNode, @unchecked Sendable {
-  /// Creates a route whose work reports its end to `link`; only its subclasses pass events on.
+  /// Creates a route; only its subclasses pass events on.
   @usableFromInline
-  override init(link: WorkLink, keeper: RouteNode? = nil, key: AnyObject? = nil) {
-    super.init(link: link, keeper: keeper, key: key)
+  override init(keeper: RouteNode? = nil, key: AnyObject? = nil) {
+    super.init(keeper: keeper, key: key)
   }
 
   /// Queues an event behind the one being processed.
@@ -71,17 +71,12 @@ package class EventRoute<Event: Sendable>: RouteNode, @unchecked Sendable {
 /// declares embeddings.
 @usableFromInline let childRouteLimit = 64
 
-/// What every route has, whatever its events: the link its work reports to, what keeps it alive,
-/// and the routes of embedded children made along it.
+/// What every route has, whatever its events: what keeps it alive, and the routes of embedded
+/// children made along it.
 // NB: not generic, so that its fields are found without type metadata, and a route of any event
 // type can be a keeper or a sibling.
 @usableFromInline
 package class RouteNode: @unchecked Sendable {
-  // NB: here, so that work's task reaches the link through the route it holds anyway: a link of
-  // its own in the task's context cost a retain as the work starts and a release as it ends, on
-  // another thread.
-  /// Where the work that sends along this route reports its end.
-  @usableFromInline let link: WorkLink
   // NB: a child route holds its parent unowned, so that the parent can keep it without a cycle:
   // work holds the keeper too (`Send`), which keeps the whole chain of child routes alive.
   /// The route that keeps this one alive, when that is not this route itself: the keeper of the
@@ -101,8 +96,7 @@ package class RouteNode: @unchecked Sendable {
   @usableFromInline final let keyObject: AnyObject?
 
   @usableFromInline
-  init(link: WorkLink, keeper: RouteNode?, key: AnyObject? = nil) {
-    self.link = link
+  init(keeper: RouteNode?, key: AnyObject? = nil) {
     self.keeperRef = keeper
     self.key = key.map(ObjectIdentifier.init)
     self.keyObject = key
@@ -143,7 +137,7 @@ final class ChildRoute<Parent: Sendable, Event: Sendable>: EventRoute<Event>, @u
     self.parentKeeper = keptByParent ? nil : parent.keeper
     self.embed = embed
     self.scope = scope
-    super.init(link: parent.link, keeper: keptByParent ? parent.keeper : nil, key: key)
+    super.init(keeper: keptByParent ? parent.keeper : nil, key: key)
   }
 
   @inlinable
@@ -170,7 +164,7 @@ final class MappedRoute<Parent: Sendable, Event: Sendable>: EventRoute<Event>, @
     self.parent = parent
     self.parentKeeper = parent.keeper
     self.embed = embed
-    super.init(link: parent.link)
+    super.init()
   }
 
   @inlinable
@@ -194,7 +188,7 @@ final class RootRoute<F: Feature>: EventRoute<F.Event>, @unchecked Sendable {
   init(queued: QueuedEvents<F.Event>, link: LoopLink<F>) {
     self.queued = queued
     self.loopLink = link
-    super.init(link: link)
+    super.init()
   }
 
   override func enqueue(_ event: F.Event) {

@@ -1,8 +1,8 @@
 /// How work reports back to whoever runs it: the one link type that a ``WorkRegistry``, its
-/// ``WorkActivity`` and work's tasks talk to.
+/// ``WorkRegistry.TestWaits`` and work's tasks talk to.
 ///
 /// Abstract: a store's ``LoopLink`` hops to the store's isolation and calls its ``EventLoop``;
-/// a ``WorkRecorder`` records what the work of `DecisionsTesting`'s `perform` does. The link holds
+/// a ``RecordingLink`` records what the work of `DecisionsTesting`'s `perform` does. The link holds
 /// its owner weakly, so work never keeps its owner alive, and a report that finds the owner gone is
 /// dropped.
 // NB: a class rather than a protocol: the registry and work's tasks call it without knowing the
@@ -188,7 +188,7 @@ final class LoopLink<F: Feature>: WorkLink, @unchecked Sendable {
 /// Used only on the isolation it is connected to (the actor or the main actor that `perform` runs
 /// on, which owns the registry); work's reports hop there, as a store's go through its
 /// ``LoopLink``. It holds the isolation and the registry weakly, so work never keeps it alive.
-package final class WorkRecorder<Event: Sendable>: WorkLink, @unchecked Sendable {
+package final class RecordingLink<Event: Sendable>: WorkLink, @unchecked Sendable {
   /// The events sent, in order: queued with ``Effects/send(_:)``, then sent by work as they arrived.
   package private(set) var events: [Event] = []
   /// The ids of the work started, in order; `nil` for unkeyed work.
@@ -301,11 +301,11 @@ package final class WorkRecorder<Event: Sendable>: WorkLink, @unchecked Sendable
 
 /// The route of the recorder's events: records them, queued or sent by work.
 private final class RecordingRoute<Event: Sendable>: EventRoute<Event>, @unchecked Sendable {
-  private let recorder: WorkRecorder<Event>
+  private let recorder: RecordingLink<Event>
 
-  init(recorder: WorkRecorder<Event>) {
+  init(recorder: RecordingLink<Event>) {
     self.recorder = recorder
-    super.init(link: recorder)
+    super.init()
   }
 
   override func enqueue(_ event: Event) {

@@ -4,7 +4,7 @@ import Testing
 @testable import Decisions
 
 /// The registry's table of running work, checked against a `Dictionary` doing the same operations.
-@Suite struct WorkTableTests {
+@Suite struct WorkRegistryEntriesTests {
   /// An entry that tells which token it was stored for, through its scope.
   private static func entry(_ token: UInt64) -> WorkRegistry.Entry {
     WorkRegistry.Entry(scope: [WorkID(token)], id: nil, task: nil)
@@ -15,7 +15,7 @@ import Testing
   }
 
   @Test func storesFindsAndRemovesEntries() {
-    var table = WorkTable()
+    var table = WorkRegistry.Entries()
     #expect(table.isEmpty && table.capacity == 0)
     #expect(table[1] == nil)
     #expect(table.remove(1) == nil)
@@ -31,7 +31,7 @@ import Testing
   }
 
   @Test func replacesAndUpdatesInPlace() {
-    var table = WorkTable()
+    var table = WorkRegistry.Entries()
     table.set(Self.entry(7), for: 7)
     #expect(table.isCancelled(7) == false)
     table.update(7) { $0.isCancelled = true }
@@ -47,7 +47,7 @@ import Testing
   /// Tokens that share a home slot, and runs that wrap around the end of the slots, so that removal
   /// has to shift entries back across the wrap.
   @Test func removalKeepsCollidingAndWrappingRunsFindable() {
-    var table = WorkTable()
+    var table = WorkRegistry.Entries()
     // NB: 8 slots until a fifth entry: 7, 15 and 23 all start at slot 7 and wrap to 0 and 1.
     for token: UInt64 in [7, 15, 23] { table.set(Self.entry(token), for: token) }
     #expect(table.capacity == 8)
@@ -66,7 +66,7 @@ import Testing
   @Test(arguments: [1, 2, 3, 4, 5] as [UInt64])
   func behavesAsADictionary(seed: UInt64) {
     var random = SeededRandom(seed: seed)
-    var table = WorkTable()
+    var table = WorkRegistry.Entries()
     var model: [UInt64: UInt64] = [:]
     var next: UInt64 = 0
     for _ in 0..<20_000 {
@@ -103,7 +103,7 @@ import Testing
   #if DEBUG
     @Test(arguments: [false, true])
     func removalsFromALongRunCostLittle(shuffled: Bool) {
-      var table = WorkTable()
+      var table = WorkRegistry.Entries()
       let count: UInt64 = 20_000
       for token in 1...count { table.set(Self.entry(token), for: token) }
       var random = SeededRandom(seed: 7)
@@ -121,7 +121,7 @@ import Testing
   /// and walk it.
   #if DEBUG
     @Test func workThatComesAndGoesBesideLongWorkCostsLittle() {
-      var table = WorkTable()
+      var table = WorkRegistry.Entries()
       for token in UInt64(1)...1_000 { table.set(Self.entry(token), for: token) }
       let probedBefore = table.probed
       let churn: UInt64 = 20_000
@@ -135,7 +135,7 @@ import Testing
   #endif
 
   @Test func growsAtHalfFullAndShrinksWhenSparse() {
-    var table = WorkTable()
+    var table = WorkRegistry.Entries()
     for token in UInt64(1)...1_000 { table.set(Self.entry(token), for: token) }
     #expect(table.capacity == 2_048)
     table.shrink(keeping: 64)
