@@ -37,6 +37,12 @@ let package = Package(
     // AddressSanitizer, in a target of their own so that build holds only them.
     .testTarget(
       name: "DecisionsStressTests", dependencies: ["Decisions", "DecisionsTesting", "TestSupport"]),
+    // Unit tests of internal types (the registry's entries, its record of test waits, the flight
+    // log, state buffers, the testing module's diffs), kept apart from the tests of public
+    // behaviour above, which are what checks a refactor of these internals.
+    .testTarget(
+      name: "DecisionsInternalsTests",
+      dependencies: ["Decisions", "DecisionsTesting", "TestSupport"]),
 
     // MARK: - Examples: features rebuilt on the library, and their demos
     // Each imports only the library's public API (and ExampleSupport, the demos' shared HTTP and

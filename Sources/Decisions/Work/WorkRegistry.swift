@@ -360,7 +360,7 @@ extension WorkRegistry {
   // shift: its low bits alone spread a window of consecutive tokens well, but not work that lives
   // long beside work that comes and goes (1,000 rows loading while other work churns): once the
   // churned tokens wrapped around the table, each landed in the long-lived tokens' run and walked it,
-  // O(n) per start, lookup and end (decisions-bench case 15e, `WorkTableTests`).
+  // O(n) per start, lookup and end (decisions-bench case 15e, `WorkRegistryEntriesTests`).
   // NB: the slots hold only the token and the index of the entry, in a dense array beside them: a
   // slot is trivially copyable, so probing, Robin Hood swaps and resizing move 16 bytes with no value
   // witness, and reading an entry's flag copies nothing. With the entries (a scope, an optional

@@ -1,0 +1,1 @@
+../DecisionsTests/Support/Features.swift
