@@ -66,6 +66,34 @@ import Testing
     #expect(Mirror(reflecting: a).children.count == 2)
   }
 
+  @Test func repeatedIDsAreCombinedAtTheFirstPosition() throws {
+    let answer = [
+      Row(id: 2, value: 1), Row(id: 1), Row(id: 2, value: 5), Row(id: 3), Row(id: 1, value: 4),
+    ]
+    let first = IdentifiedArray(answer) { kept, _ in kept }
+    #expect(Array(first) == [Row(id: 2, value: 1), Row(id: 1), Row(id: 3)])
+    #expect(first.index(id: 3) == 2)
+    let summed = IdentifiedArray(answer) { kept, later in
+      Row(id: kept.id, value: kept.value + later.value)
+    }
+    #expect(Array(summed) == [Row(id: 2, value: 6), Row(id: 1, value: 4), Row(id: 3)])
+    struct Refused: Error {}
+    #expect(throws: Refused.self) {
+      try IdentifiedArray(answer) { _, _ in throw Refused() }
+    }
+    #expect(
+      IdentifiedArray([Row(id: 1), Row(id: 2)]) { _, _ in
+        Issue.record("no repeat")
+        return Row(id: 0)
+      }.ids == [1, 2])
+  }
+
+  @Test func combiningIntoAnotherIDStopsTheProgram() async {
+    await #expect(processExitsWith: .failure) {
+      _ = IdentifiedArray([Row(id: 1), Row(id: 1)]) { _, _ in Row(id: 2) }
+    }
+  }
+
   @Test func aDuplicateIDStopsTheProgram() async {
     await #expect(processExitsWith: .failure) {
       var rows: IdentifiedArray<Row> = [Row(id: 1)]

@@ -52,6 +52,39 @@ public struct IdentifiedArray<Element: Identifiable> {
     for element in elements { append(element) }
   }
 
+  /// Creates a collection of `elements`, in order, with one element per id: where a later element
+  /// repeats an id, `combine` says what takes the place of the element already kept.
+  ///
+  /// For data that may repeat an id, such as a server's answer, where
+  /// ``init(uniqueElements:)`` would stop the program:
+  /// ```swift
+  /// let rows = IdentifiedArray(books) { first, _ in first }  // the first book with each id
+  /// ```
+  /// - Parameters:
+  ///   - elements: The elements, in order.
+  ///   - combine: Given the element kept so far and a later one with the same id, returns the
+  ///     element to keep, at the position of the first.
+  /// - Precondition: `combine` returns an element with the id of the two it is given.
+  /// - Complexity: O(*n*), plus the calls of `combine`.
+  public init(
+    _ elements: some Sequence<Element>,
+    uniquingIDsWith combine: (_ kept: Element, _ later: Element) throws -> Element
+  ) rethrows {
+    self.init()
+    for element in elements {
+      if let position = positions[element.id] {
+        let id = element.id
+        let kept = try combine(self.elements[position], element)
+        precondition(
+          kept.id == id,
+          "IdentifiedArray: uniquingIDsWith returned an element with the id \(kept.id) for \(id)")
+        self.elements[position] = kept
+      } else {
+        append(element)
+      }
+    }
+  }
+
   /// The ids, in order.
   ///
   /// - Complexity: O(*n*).
