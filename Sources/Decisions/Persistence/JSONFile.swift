@@ -36,10 +36,12 @@
 /// two saves at once both succeed and the last rename wins, so let the core decide one write at a
 /// time: ``Persisted`` does, with a debounce.
 ///
-/// The value is encoded and decoded wherever the calls run, off the main actor in long work, so its
-/// `Codable` conformance must not be isolated to the main actor (`SendableMetatype`). In a module
-/// with default main-actor isolation, declare the value's type `nonisolated`.
-public struct JSONFile<Value: Codable & SendableMetatype>: Sendable {
+/// The value is encoded and decoded where the calls run, on the caller's isolation: a model type of
+/// a module with default main-actor isolation, whose `Codable` is isolated to the main actor, is
+/// kept in a file with no annotation, from main-actor code. (Swift refuses, at compile time, to use
+/// that conformance elsewhere: a call from long work, off the main actor, needs the type declared
+/// `nonisolated`.)
+public struct JSONFile<Value: Codable>: Sendable {
   /// Where the file is.
   public let url: URL
   /// The version of the file's format that this app writes, and the newest it reads.
