@@ -144,8 +144,9 @@ final class BugReports: Sendable {
 
   }
 
-  // 3. A JSON file of the feature's state: encoded and decoded on the main actor, its own `Codable`.
-  @Test func theBasketIsKeptInAJSONFile() throws {
+  // 3. A JSON file of the feature's state: encoded and decoded on the main actor, its own `Codable`;
+  // `read` and `write` do the file work off the main actor.
+  @Test func theBasketIsKeptInAJSONFile() async throws {
     let folder = FileManager.default.temporaryDirectory.appending(path: "basket-\(UUID())")
     defer { try? FileManager.default.removeItem(at: folder) }
     let file = JSONFile<Basket.State>(url: folder.appending(path: "basket.json"))
@@ -153,6 +154,10 @@ final class BugReports: Sendable {
     let basket = Basket.State(items: [Item(id: 1, title: "milk"), Item(id: 2, title: "eggs")])
     try file.save(basket)
     #expect(try file.load() == basket)
+    let emptied = Basket.State()
+    try await file.write(emptied)
+    #expect(try await file.read() == emptied)
+    #expect(try file.load() == emptied)
   }
 
   // 4. StoreTest and perform, as for the checklist.
