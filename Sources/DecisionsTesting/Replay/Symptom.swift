@@ -42,7 +42,10 @@ public struct Symptom<C: Core> {
   /// A state breaks an invariant: at some point of the run, `holds` is false.
   ///
   /// The initial state is checked too. A run that breaks the invariant after *n* events breaks it
-  /// whatever follows, so the shrinker cuts each failing run there.
+  /// whatever follows, so the shrinker cuts each failing run there. `holds` runs where the run is
+  /// shrunk, on the caller's isolation: a main-actor feature's reads its state on the main actor.
+  /// (For a feature whose conformances are not isolated, Swift picks the overload that takes a
+  /// `@Sendable` closure, and the symptom is `Sendable`.)
   /// - Parameters:
   ///   - name: What the invariant says, for messages.
   ///   - holds: Whether a state satisfies the invariant.
@@ -71,7 +74,8 @@ public struct Symptom<C: Core> {
   /// A step breaks a transition invariant, a rule about what an event may do: for some step of
   /// the run, `holds` is false.
   ///
-  /// The shrinker cuts each failing run after the first step that breaks it.
+  /// The shrinker cuts each failing run after the first step that breaks it. `holds` runs on the
+  /// caller's isolation, as for ``invariantBroken(_:_:)``.
   /// - Parameters:
   ///   - name: What the invariant says, for messages.
   ///   - holds: Whether a step satisfies the invariant.
@@ -106,7 +110,8 @@ public struct Symptom<C: Core> {
   ///
   /// The predicate sees every step of a run (each event, the state after it and its decisions),
   /// so it can say things no single step can, such as "two snackbars in a row". The shrinker
-  /// cannot cut a failing run short for it, so it replays more than for an invariant.
+  /// cannot cut a failing run short for it, so it replays more than for an invariant. `shows` runs
+  /// on the caller's isolation, as for ``invariantBroken(_:_:)``.
   /// - Parameters:
   ///   - name: What the predicate finds, for messages: "two snackbars in a row".
   ///   - shows: Whether a run, as its steps, shows the symptom.
