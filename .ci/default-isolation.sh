@@ -86,6 +86,16 @@ copy_fixture Sources/Checklist/Row.swift "public nonisolated var id" "public var
 expect_failure "a row of embed(_:list:…) without a nonisolated id" \
   "error: $isolated 'Row.State' to 'Identifiable' $sendable_parameter"
 
+echo "--- where Swift draws the line: a recording's JSON needs a nonisolated Codable"
+copy_fixture Tests/ChecklistTests/BasketTests.swift "    let page = try recording.inspectorPage()" \
+  "    _ = try FlightRecording<Basket>(json: Data(try recording.json().utf8))
+    let page = try recording.inspectorPage()"
+expect_failure "a main-actor recording as JSON" \
+  "error: $isolated 'Basket.State' to 'Encodable' $sendable_parameter"
+perl -pi -e 's/(State|Event): Hashable, Codable/$1: Hashable, nonisolated Codable/' \
+  "$copy/Sources/Checklist/Basket.swift"
+expect_success "a main-actor recording as JSON, with nonisolated Codable on the state and events"
+
 # The issue's shape, which failed with "<unknown>:0: error: main actor-isolated conformance of
 # 'Item' to 'Equatable' cannot be used in nonisolated context" while Feature was SendableMetatype.
 echo "--- the issue's feature builds with no annotation"

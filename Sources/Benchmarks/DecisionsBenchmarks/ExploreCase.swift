@@ -83,7 +83,59 @@ func exploreCase(_ plan: Plan) async -> [Row] {
     await exploreRow(
       "13c", "explore: 515-byte states", side: side, plan: plan,
       payload: Bytes512()))
+  rows.append(await MainThread.run { mainActorExploreRow(side: side, plan: plan) })
   return rows
+}
+
+/// The walker of 13a with its conformances isolated to the main actor, as a feature written with
+/// no annotation in a module with default main-actor isolation has them (case 13d).
+@MainActor enum MainActorWalker: @MainActor Core {
+  struct State: @MainActor Hashable, Sendable {
+    var x: UInt8 = 0
+    var y: UInt8 = 0
+    /// The side of the grid: 1 to 255, or 0 for 256.
+    var side: UInt8
+  }
+
+  enum Event: Sendable {
+    case right, left, up, down
+  }
+
+  static func makeDecisions(event: Event, state: inout State) -> [Never] {
+    let side = state.side == 0 ? 256 : Int(state.side)
+    switch event {
+    case .right: state.x = UInt8((Int(state.x) + 1) % side)
+    case .left: state.x = UInt8((Int(state.x) + side - 1) % side)
+    case .up: state.y = UInt8((Int(state.y) + 1) % side)
+    case .down: state.y = UInt8((Int(state.y) + side - 1) % side)
+    }
+    return []
+  }
+
+  /// The events tried in every state: a main-actor function, as a test passes it.
+  static func events(_ state: State) -> [Event] { [.right, .left, .up, .down] }
+}
+
+/// Case 13d: the main-actor walker explored on the main actor, with the state's own main-actor
+/// `Hashable` and a main-actor `events` function: the same search as 13a.
+@MainActor func mainActorExploreRow(side: Int, plan: Plan) -> Row {
+  let states = side * side
+  let transitions = states * 4
+  let start = MainActorWalker.State(side: UInt8(side % 256))
+  return measureOnThisThread(
+    "13d", "explore: 3-byte states, main-actor conformances", events: transitions, plan: plan
+  ) { _ in
+    let clock = ContinuousClock()
+    let began = clock.now
+    let graph = explore(MainActorWalker.self, from: start, events: MainActorWalker.events)
+    let elapsed = clock.now - began
+    check(graph.isComplete, "the search was cut: \(graph)")
+    check(graph.states.count == states, "found \(graph.states.count) of \(states) states")
+    check(
+      graph.transitions.count == transitions,
+      "found \(graph.transitions.count) of \(transitions) transitions")
+    return elapsed
+  }
 }
 
 /// Explores a `side × side` walker with `payload` in every state, checks the graph, and returns

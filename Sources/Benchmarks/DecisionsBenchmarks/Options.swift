@@ -63,7 +63,8 @@ struct Options: Equatable {
       11 case 2 from an actor that does some work between sends (both executor switches);
          11b the same events in batches of 100 with send(contentsOf:)
       12 an event for one of 10, 1,000 or 100,000 rows of an IdentifiedArray (and an array)
-      13 explore: a breadth-first search of a core's states, with 2-, 64- and 512-byte states
+      13 explore: a breadth-first search of a core's states, with 2-, 64- and 512-byte states;
+         13d the 3-byte walker with main-actor conformances, explored on the main actor
       14 MainStore.send on the main actor: the state is new when it returns (a frame's budget)
       15 a list of 10, 1,000 or 100,000 rows, every row loading: an event that updates one row
          (a-c), and one that removes a row (d-f), each flat across the sizes
@@ -74,7 +75,8 @@ struct Options: Equatable {
       18 an event for a child of 100 or 1,600,000 elements: a sheet, a sheet's case, a stack
          screen of a case, a stack screen (each pair flat: the child changes in place)
       19 shrink: 50,000 recorded events (2,000 with --quick) where half (a) or 8 (b) matter,
-         one run each, within the default time limit of 60 s
+         one run each, within the default time limit of 60 s; 19c is 19b with main-actor
+         conformances, shrunk on the main actor
     """
 
   /// A command line that cannot be run, with the reason.

@@ -32,14 +32,17 @@
 ///   file and the folders above it.
 ///
 /// Each call works on the disk synchronously, so call them from long work
-/// (``Effects/run(id:priority:operation:catch:)``), not in place. Saves do not wait for each other:
+/// (``Effects/run(id:priority:operation:catch:)``), not in place; or, from main-actor code, call
+/// ``read()`` and ``write(_:)``, which do the file work off the caller's isolation. Saves do not wait for each other:
 /// two saves at once both succeed and the last rename wins, so let the core decide one write at a
 /// time: ``Persisted`` does, with a debounce.
 ///
-/// The value is encoded and decoded wherever the calls run, off the main actor in long work, so its
-/// `Codable` conformance must not be isolated to the main actor (`SendableMetatype`). In a module
-/// with default main-actor isolation, declare the value's type `nonisolated`.
-public struct JSONFile<Value: Codable & SendableMetatype>: Sendable {
+/// The value is encoded and decoded where the calls run, on the caller's isolation: a model type of
+/// a module with default main-actor isolation, whose `Codable` is isolated to the main actor, is
+/// kept in a file with no annotation, from main-actor code. (Swift refuses, at compile time, to use
+/// that conformance elsewhere: a call from long work, off the main actor, needs the type declared
+/// `nonisolated`.)
+public struct JSONFile<Value: Codable>: Sendable {
   /// Where the file is.
   public let url: URL
   /// The version of the file's format that this app writes, and the newest it reads.
@@ -94,6 +97,11 @@ public struct JSONFile<Value: Codable & SendableMetatype>: Sendable {
   /// Why every call fails, for a URL that cannot name a file; nil for one that can.
   private let refusal: String?
 
+  /// The file work, which knows nothing of the value: it runs wherever the caller says.
+  private var work: JSONFileWork {
+    JSONFileWork(path: path, refusal: refusal, maximumBytes: maximumBytes)
+  }
+
   // MARK: - Loading
 
   /// Reads the file and decodes its value, or returns `nil` if there is no file.
@@ -106,13 +114,24 @@ public struct JSONFile<Value: Codable & SendableMetatype>: Sendable {
   ///   ``JSONFileError/newerVersion(path:found:supported:)``.
   /// - Complexity: O(*n*) in the size of the file, which is at most ``maximumBytes``.
   public func load() throws(JSONFileError) -> Value? {
-    if let refusal { throw .unreadable(path: path, reason: refusal) }
-    let outcome: FileSystem.ReadOutcome
-    do throws(FileSystem.Failure) {
-      outcome = try FileSystem.contents(of: path, limit: maximumBytes)
-    } catch {
-      throw .unreadable(path: path, reason: error.message)
-    }
+    try value(in: work.read())
+  }
+
+  /// Reads the file off the caller's isolation, and decodes its value on it; `nil` if there is no
+  /// file.
+  ///
+  /// It is ``load()``, with the file work on the global concurrent executor: so main-actor code
+  /// keeps a model type whose `Codable` is isolated to the main actor (a type of a module with
+  /// default main-actor isolation), with no annotation and no file work on the main actor.
+  /// - Returns: The value, or `nil` if nothing is at the path (the app's first run).
+  /// - Throws: What ``load()`` throws.
+  public nonisolated(nonsending) func read() async throws(JSONFileError) -> Value? {
+    let work = work
+    return try value(in: await offTheCaller { () throws(JSONFileError) in try work.read() })
+  }
+
+  /// The value a read found, decoded; `nil` if there is no file.
+  private func value(in outcome: FileSystem.ReadOutcome) throws(JSONFileError) -> Value? {
     switch outcome {
     case .missing:
       return nil
@@ -162,6 +181,39 @@ public struct JSONFile<Value: Codable & SendableMetatype>: Sendable {
   /// - Complexity: O(*n*) in the size of the value, plus a ``load()`` of the file it replaces and a
   ///   listing of its folder.
   public func save(_ value: Value) throws(JSONFileError) {
+    let bytes = try encode(value)
+    let place = try work.prepareWrite()
+    try refuseToReplace(place.existing)
+    try work.write(bytes, at: place)
+  }
+
+  /// Encodes `value` on the caller's isolation, and writes it off it.
+  ///
+  /// It is ``save(_:)``, with the file work on the global concurrent executor: the value is encoded
+  /// first, and the file it would replace decoded, on the caller's isolation; creating folders,
+  /// reading and writing happen off it. So main-actor code saves a model type whose `Codable` is
+  /// isolated to the main actor with no annotation and no file work on the main actor.
+  /// - Throws: What ``save(_:)`` throws; the file at the path, if any, is then as it was.
+  public nonisolated(nonsending) func write(_ value: Value) async throws(JSONFileError) {
+    let bytes = try encode(value)
+    let work = work
+    let place = try await offTheCaller { () throws(JSONFileError) in try work.prepareWrite() }
+    try refuseToReplace(place.existing)
+    try await offTheCaller { () throws(JSONFileError) in try work.write(bytes, at: place) }
+  }
+
+  /// Throws ``JSONFileError/refusedToReplace(_:)`` when the file that a save would replace does
+  /// not load.
+  private func refuseToReplace(_ existing: FileSystem.ReadOutcome) throws(JSONFileError) {
+    do throws(JSONFileError) {
+      _ = try value(in: existing)
+    } catch {
+      throw .refusedToReplace(error)
+    }
+  }
+
+  /// The value as the file's bytes: the envelope, as JSON, at most ``maximumBytes``.
+  private func encode(_ value: Value) throws(JSONFileError) -> [UInt8] {
     if let refusal { throw .writeFailed(path: path, reason: refusal) }
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -174,34 +226,7 @@ public struct JSONFile<Value: Codable & SendableMetatype>: Sendable {
     guard bytes.count <= maximumBytes else {
       throw .valueTooLarge(path: path, byteCount: bytes.count, limit: maximumBytes)
     }
-    let target: String
-    do throws(FileSystem.Failure) {
-      target = try FileSystem.followingLinks(path)
-    } catch {
-      throw .writeFailed(path: path, reason: error.message)
-    }
-    let (folder, name) = FileSystem.split(target)
-    do throws(FileSystem.Failure) {
-      try FileSystem.createFolders(folder)
-    } catch {
-      throw .writeFailed(path: path, reason: error.message)
-    }
-    do throws(JSONFileError) {
-      _ = try load()
-    } catch {
-      throw .refusedToReplace(error)
-    }
-    let temporary = TemporaryFiles.begin(folder: folder, name: name)
-    defer { TemporaryFiles.end(temporary) }
-    do throws(FileSystem.Failure) {
-      try FileSystem.writeNewFile(temporary, bytes: bytes)
-      try FileSystem.move(temporary, to: target)
-    } catch {
-      FileSystem.remove(temporary)
-      throw .writeFailed(path: path, reason: error.message)
-    }
-    FileSystem.syncFolder(folder)
-    TemporaryFiles.removeStale(folder: folder, name: name)
+    return bytes
   }
 
   // MARK: - Moving aside
@@ -260,6 +285,86 @@ public struct JSONFile<Value: Codable & SendableMetatype>: Sendable {
     }
     return "\(place): \(detail)"
   }
+}
+
+/// A ``JSONFile``'s work on the disk, apart from its value, so that it can run off the caller's
+/// isolation while the value is encoded and decoded on it.
+private struct JSONFileWork: Sendable {
+  /// The file's path.
+  let path: String
+  /// Why every call fails, for a URL that cannot name a file.
+  let refusal: String?
+  /// The largest file to read.
+  let maximumBytes: Int
+
+  /// Where a save writes, and what is there now.
+  struct Place: Sendable {
+    /// The file the path leads to, through any symbolic links.
+    var target: String
+    /// Its folder.
+    var folder: String
+    /// Its name.
+    var name: String
+    /// What a read of the path finds: the file the save would replace.
+    var existing: FileSystem.ReadOutcome
+  }
+
+  /// Reads the file, up to the limit.
+  func read() throws(JSONFileError) -> FileSystem.ReadOutcome {
+    if let refusal { throw .unreadable(path: path, reason: refusal) }
+    do throws(FileSystem.Failure) {
+      return try FileSystem.contents(of: path, limit: maximumBytes)
+    } catch {
+      throw .unreadable(path: path, reason: error.message)
+    }
+  }
+
+  /// Follows links, creates the folders above the file, and reads the file a save would replace.
+  func prepareWrite() throws(JSONFileError) -> Place {
+    if let refusal { throw .writeFailed(path: path, reason: refusal) }
+    let target: String
+    do throws(FileSystem.Failure) {
+      target = try FileSystem.followingLinks(path)
+    } catch {
+      throw .writeFailed(path: path, reason: error.message)
+    }
+    let (folder, name) = FileSystem.split(target)
+    do throws(FileSystem.Failure) {
+      try FileSystem.createFolders(folder)
+    } catch {
+      throw .writeFailed(path: path, reason: error.message)
+    }
+    let existing: FileSystem.ReadOutcome
+    do throws(JSONFileError) {
+      existing = try read()
+    } catch {
+      throw .refusedToReplace(error)
+    }
+    return Place(target: target, folder: folder, name: name, existing: existing)
+  }
+
+  /// Writes `bytes` to a new file beside the target, flushes it, and renames it over the target.
+  func write(_ bytes: [UInt8], at place: Place) throws(JSONFileError) {
+    let temporary = TemporaryFiles.begin(folder: place.folder, name: place.name)
+    defer { TemporaryFiles.end(temporary) }
+    do throws(FileSystem.Failure) {
+      try FileSystem.writeNewFile(temporary, bytes: bytes)
+      try FileSystem.move(temporary, to: place.target)
+    } catch {
+      FileSystem.remove(temporary)
+      throw .writeFailed(path: path, reason: error.message)
+    }
+    FileSystem.syncFolder(place.folder)
+    TemporaryFiles.removeStale(folder: place.folder, name: place.name)
+  }
+}
+
+/// Runs `work` on the global concurrent executor, off the caller's isolation.
+@concurrent
+private func offTheCaller<T: Sendable>(
+  _ work: @Sendable () throws(JSONFileError) -> T
+) async throws(JSONFileError) -> T {
+  try work()
 }
 
 /// The keys of the file's envelope.

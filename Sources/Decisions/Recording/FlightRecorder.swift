@@ -50,24 +50,14 @@ public struct FlightRecorder<F: Feature>: Sendable {
   /// it quick: hand the recording to a task that encodes and writes it.
   public let save: (@Sendable (FlightRecording<F>) -> Void)?
 
-  /// Creates a recorder's settings.
-  ///
-  /// A capacity or interval below 1 is a programming error, and traps with a message that says so.
-  /// - Parameters:
-  ///   - capacity: How many of the last events a recording always has; at least 1.
-  ///   - checkpointInterval: How many events apart the state is copied; at least 1. Smaller costs
-  ///     more copies of the state, larger keeps more events.
-  ///   - feature: The feature's name in recordings; the type's full name unless given.
-  ///   - redaction: How private data is kept out of recordings; none unless given.
-  ///   - invariant: A rule about states to check after each event, if any.
-  ///   - save: What to do with the recordings the store makes by itself, if anything.
-  public init(
+  /// The one initializer behind the public ones, which differ only in where `save` runs.
+  private init(
     capacity: Int,
-    checkpointInterval: Int = 100,
-    feature: String = String(reflecting: F.self),
-    redaction: Redaction = .none,
-    invariant: Invariant? = nil,
-    save: (@Sendable (FlightRecording<F>) -> Void)? = nil
+    checkpointInterval: Int,
+    feature: String,
+    redaction: Redaction,
+    invariant: Invariant?,
+    saving save: (@Sendable (FlightRecording<F>) -> Void)?
   ) {
     precondition(capacity >= 1, "FlightRecorder: the capacity must be at least 1, not \(capacity)")
     precondition(
@@ -79,6 +69,47 @@ public struct FlightRecorder<F: Feature>: Sendable {
     self.redaction = redaction
     self.invariant = invariant
     self.save = save
+  }
+
+  /// Creates the settings of a main-actor feature's recorder, for its ``MainStore``, whose `save`
+  /// runs on the main actor.
+  ///
+  /// A feature written with no annotation in a module with default main-actor isolation has its
+  /// conformance to ``Feature`` isolated to the main actor, so a `@Sendable` closure, which may run
+  /// anywhere, cannot even hold one of its recordings (SE-0470). A `MainStore` calls `save` on the
+  /// main actor, so here it is a main-actor function, which keeps the recording as it is:
+  ///
+  /// ```swift
+  /// let recorder = FlightRecorder<Basket>(
+  ///   capacity: 500, invariant: Basket.holdsAtMostThree,
+  ///   save: { recording in reports.keep(recording) })
+  /// let store = MainStore<Basket>(state: .init(), deps: deps, recorder: recorder)
+  /// ```
+  ///
+  /// A capacity or interval below 1 is a programming error, and traps with a message that says so.
+  /// Give the recorder to a `MainStore`: an actor `Store` would call `save` off the main actor,
+  /// which traps.
+  /// - Parameters:
+  ///   - capacity: How many of the last events a recording always has; at least 1.
+  ///   - checkpointInterval: How many events apart the state is copied; at least 1. Smaller costs
+  ///     more copies of the state, larger keeps more events.
+  ///   - feature: The feature's name in recordings; the type's full name unless given.
+  ///   - redaction: How private data is kept out of recordings; none unless given.
+  ///   - invariant: A rule about states to check after each event, if any.
+  ///   - save: What to do with the recordings the store makes by itself, if anything: called on
+  ///     the main actor.
+  @MainActor
+  public init(
+    capacity: Int,
+    checkpointInterval: Int = 100,
+    feature: String = String(reflecting: F.self),
+    redaction: Redaction = .none,
+    invariant: Invariant? = nil,
+    save: (@MainActor @Sendable (FlightRecording<F>) -> Void)? = nil
+  ) {
+    self.init(
+      capacity: capacity, checkpointInterval: checkpointInterval, feature: feature,
+      redaction: redaction, invariant: invariant, saving: save.map(onTheMainActor))
   }
 
   /// How a recorder keeps private data out of its recordings: each event and state in a recording,
@@ -329,5 +360,43 @@ final class FlightLog<Event, State> {
       number += 1
     }
     return (first, start, window)
+  }
+}
+
+extension FlightRecorder where F: SendableMetatype {
+  /// Creates a recorder's settings.
+  ///
+  /// A capacity or interval below 1 is a programming error, and traps with a message that says so.
+  /// - Parameters:
+  ///   - capacity: How many of the last events a recording always has; at least 1.
+  ///   - checkpointInterval: How many events apart the state is copied; at least 1. Smaller costs
+  ///     more copies of the state, larger keeps more events.
+  ///   - feature: The feature's name in recordings; the type's full name unless given.
+  ///   - redaction: How private data is kept out of recordings; none unless given.
+  ///   - invariant: A rule about states to check after each event, if any.
+  ///   - save: What to do with the recordings the store makes by itself, if anything.
+  public init(
+    capacity: Int,
+    checkpointInterval: Int = 100,
+    feature: String = String(reflecting: F.self),
+    redaction: Redaction = .none,
+    invariant: Invariant? = nil,
+    save: (@Sendable (FlightRecording<F>) -> Void)? = nil
+  ) {
+    self.init(
+      capacity: capacity, checkpointInterval: checkpointInterval, feature: feature,
+      redaction: redaction, invariant: invariant, saving: save)
+  }
+}
+
+/// `save`, called where a `MainStore` calls it: on the main actor.
+///
+/// NB: generic over the recording, which is `Sendable`, and not over the feature, whose metatype
+/// a `@Sendable` closure could not capture when its conformance is isolated.
+private func onTheMainActor<Recording: Sendable>(
+  _ save: @escaping @MainActor @Sendable (Recording) -> Void
+) -> @Sendable (Recording) -> Void {
+  { recording in
+    MainActor.assumeIsolated { save(recording) }
   }
 }

@@ -35,8 +35,13 @@ public struct Exploration<C: Core, Key: Hashable> {
   /// The limit that cut the search, or nil when it explored every reachable state.
   public private(set) var limitReached: ExplorationLimits.Reached?
 
-  /// What identifies a state: the key the search was given.
-  let key: @Sendable (C.State) -> Key
+  /// What identifies a state: the key the search was given, or the state itself.
+  ///
+  /// NB: not `@Sendable`, so that the identity can be made for a state whose `Hashable` is
+  /// isolated to the main actor (SE-0470: a `@Sendable` closure of a generic function captures the
+  /// state's metatype, which then must be `SendableMetatype`). The conditional `Sendable` below
+  /// stays sound: the key is either the caller's `@Sendable` function or the identity.
+  let key: (C.State) -> Key
   /// The number of the state with each key.
   private(set) var numbers: [Key: Int] = [:]
   /// For each state, the transition that first reached it (`-1` for the initial state).
@@ -49,7 +54,7 @@ public struct Exploration<C: Core, Key: Hashable> {
   /// its transitions, or the depth limit left it unexpanded).
   private(set) var isExpanded: [Bool] = []
 
-  init(initialState: C.State, key: @escaping @Sendable (C.State) -> Key) {
+  init(initialState: C.State, key: @escaping (C.State) -> Key) {
     self.key = key
     _ = add(initialState, key: key(initialState), parent: -1, depth: 0)
   }
@@ -162,7 +167,10 @@ extension Exploration: CustomStringConvertible {
   }
 }
 
-extension Exploration: Sendable
+// NB: `@unchecked` for `key`, which is `@Sendable` or the identity (see its note). A main-actor
+// feature's exploration may cross to another isolation, but nothing can be done with it there:
+// every method needs the feature's conformance to `Core`, which is isolated to the main actor.
+extension Exploration: @unchecked Sendable
 where Key: Sendable, C.State: Sendable, C.Event: Sendable, C.Decision: Sendable {}
 
 extension Exploration.Transition: Sendable

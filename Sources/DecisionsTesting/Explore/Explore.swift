@@ -40,9 +40,7 @@ public func explore<C: Core, Key: Hashable>(
   limits: ExplorationLimits = .standard,
   events: (C.State) -> [C.Event]
 ) -> Exploration<C, Key> {
-  var graph = Exploration<C, Key>(initialState: state, key: key)
-  graph.search(events: events, limits: limits)
-  return graph
+  exploration(from: state, key: key, limits: limits, events: events)
 }
 
 /// Explores every state a core can reach from `state`, breadth first, telling states apart by
@@ -56,11 +54,74 @@ public func explore<C: Core, Key: Hashable>(
 ///   - limits: The most states to keep and the most events from the initial state.
 ///   - events: The events to try in a state, in a stable order.
 /// - Returns: The graph of reachable states, and whether a limit cut it.
+///
+/// The search runs on the caller's isolation and asks nothing more of the state than `Hashable`,
+/// so a main-actor feature's state uses its own `Hashable`, isolated to the main actor as it is.
 public func explore<C: Core>(
   _ core: C.Type,
   from state: C.State,
   limits: ExplorationLimits = .standard,
   events: (C.State) -> [C.Event]
-) -> Exploration<C, C.State> where C.State: Hashable & Sendable {
-  explore(core, from: state, key: { $0 }, limits: limits, events: events)
+) -> Exploration<C, C.State> where C.State: Hashable {
+  exploration(from: state, key: { $0 }, limits: limits, events: events)
+}
+
+/// Explores every state a core can reach from `state`, breadth first, with the events to try given
+/// by a main-actor function, such as a static function of a test in a module with default
+/// main-actor isolation.
+///
+/// It is ``explore(_:from:key:limits:events:)``, on the main actor: Swift converts a main-actor
+/// function to the nonisolated `events` of that one only inside a function, not in the initializer
+/// of a `static let`.
+/// - Parameters:
+///   - core: The core.
+///   - state: The initial state.
+///   - key: What identifies a state.
+///   - limits: The most states to keep and the most events from the initial state.
+///   - events: The events to try in a state, in a stable order.
+/// - Returns: The graph of reachable states, and whether a limit cut it.
+@MainActor
+public func explore<C: Core, Key: Hashable>(
+  _ core: C.Type,
+  from state: C.State,
+  key: @escaping @Sendable (C.State) -> Key,
+  limits: ExplorationLimits = .standard,
+  events: @MainActor (C.State) -> [C.Event]
+) -> Exploration<C, Key> {
+  exploration(from: state, key: key, limits: limits, events: events)
+}
+
+/// Explores every state a core can reach from `state`, breadth first, telling states apart by
+/// their own value, with the events to try given by a main-actor function.
+///
+/// It is ``explore(_:from:limits:events:)``, on the main actor: Swift converts a main-actor
+/// function to the nonisolated `events` of that one only inside a function, not in the initializer
+/// of a `static let`.
+/// - Parameters:
+///   - core: The core.
+///   - state: The initial state.
+///   - limits: The most states to keep and the most events from the initial state.
+///   - events: The events to try in a state, in a stable order.
+/// - Returns: The graph of reachable states, and whether a limit cut it.
+@MainActor
+public func explore<C: Core>(
+  _ core: C.Type,
+  from state: C.State,
+  limits: ExplorationLimits = .standard,
+  events: @MainActor (C.State) -> [C.Event]
+) -> Exploration<C, C.State> where C.State: Hashable {
+  exploration(from: state, key: { $0 }, limits: limits, events: events)
+}
+
+/// The one search behind every `explore`: synchronous, on the caller's isolation, with no
+/// `Sendable` asked of the core's types.
+private func exploration<C: Core, Key: Hashable>(
+  from state: C.State,
+  key: @escaping (C.State) -> Key,
+  limits: ExplorationLimits,
+  events: (C.State) -> [C.Event]
+) -> Exploration<C, Key> {
+  var graph = Exploration<C, Key>(initialState: state, key: key)
+  graph.search(events: events, limits: limits)
+  return graph
 }

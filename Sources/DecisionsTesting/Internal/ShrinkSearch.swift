@@ -15,8 +15,7 @@ import Decisions
 // result says).
 
 /// The state of one shrink: the symptom's check, and the replays spent.
-struct ShrinkSearch<C: Core & SendableMetatype>
-where C.State: Sendable, C.Event: Sendable, C.Decision: Sendable {
+struct ShrinkSearch<C: Core> {
   /// The state every candidate run starts from.
   let initialState: C.State
   /// Where a run shows the symptom.

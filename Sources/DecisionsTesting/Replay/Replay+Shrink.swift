@@ -1,11 +1,9 @@
 // Shrinking a run to a regression test: the fewest events that still show the symptom, printed as
 // a `CoreTest`. The search itself is in Internal/ShrinkSearch.swift.
 
-extension Replay
-where
-  C: SendableMetatype, C.State: Equatable & Sendable, C.Event: Sendable,
-  C.Decision: Equatable & Sendable
-{
+// NB: synchronous, on the caller's isolation, and asking no `Sendable` of the core's types: so a
+// main-actor feature's replay shrinks on the main actor with its own `Equatable`.
+extension Replay where C.State: Equatable, C.Decision: Equatable {
   /// Reduces the run to a 1-minimal list of events that still shows `symptom`, and prints it as a
   /// ``CoreTest`` to paste as the regression test.
   ///

@@ -12,17 +12,24 @@ import Decisions
 /// Invariants say what must hold, as in ``Exploration``: the symptom is that one does not. A
 /// symptom's closures must be pure, like the core: the shrinker replays many runs and trusts each
 /// answer.
-public struct Symptom<C: Core & SendableMetatype>: Sendable
-where C.State: Sendable, C.Event: Sendable, C.Decision: Sendable {
+///
+/// A symptom of a feature whose conformances are not isolated is `Sendable`, and its closures are
+/// `@Sendable`. A main-actor feature's (in a module with default main-actor isolation) takes
+/// closures that run on the main actor, where the shrinker runs them: it reads the state's
+/// properties as any main-actor code does.
+public struct Symptom<C: Core> {
   /// What the symptom is, for messages: the invariant's name, or the predicate's.
   public let name: String
   /// Whether a run that shows the symptom at one step still shows it when cut after that step.
   let showsInPrefix: Bool
   /// Makes the check for runs of a replay: nil when the replay cannot show the symptom at all.
-  let prepare: @Sendable (Replay<C>) -> Check?
+  ///
+  /// NB: not `@Sendable`, so that a main-actor feature's closures fit; see the `Sendable`
+  /// conformance below.
+  let prepare: (Replay<C>) -> Check?
 
   /// Where in a run the symptom shows, or nil when it does not.
-  typealias Check = @Sendable (_ initialState: C.State, _ steps: [TraceStep<C>]) -> Showing?
+  typealias Check = (_ initialState: C.State, _ steps: [TraceStep<C>]) -> Showing?
 
   /// Where a run shows a symptom, and what to say about it.
   struct Showing {
@@ -35,14 +42,22 @@ where C.State: Sendable, C.Event: Sendable, C.Decision: Sendable {
   /// A state breaks an invariant: at some point of the run, `holds` is false.
   ///
   /// The initial state is checked too. A run that breaks the invariant after *n* events breaks it
-  /// whatever follows, so the shrinker cuts each failing run there.
+  /// whatever follows, so the shrinker cuts each failing run there. `holds` runs where the run is
+  /// shrunk, on the caller's isolation: a main-actor feature's reads its state on the main actor.
+  /// (For a feature whose conformances are not isolated, Swift picks the overload that takes a
+  /// `@Sendable` closure, and the symptom is `Sendable`.)
   /// - Parameters:
   ///   - name: What the invariant says, for messages.
   ///   - holds: Whether a state satisfies the invariant.
   /// - Returns: The symptom.
   public static func invariantBroken(
-    _ name: String, _ holds: @escaping @Sendable (C.State) -> Bool
+    _ name: String, _ holds: @escaping (C.State) -> Bool
   ) -> Symptom {
+    invariant(name, holds)
+  }
+
+  /// The one implementation of ``invariantBroken(_:_:)``, for both kinds of closures.
+  static func invariant(_ name: String, _ holds: @escaping (C.State) -> Bool) -> Symptom {
     checking("the invariant \"\(name)\" is broken", showsInPrefix: true) { initial, steps in
       if !holds(initial) {
         return Showing(
@@ -59,14 +74,22 @@ where C.State: Sendable, C.Event: Sendable, C.Decision: Sendable {
   /// A step breaks a transition invariant, a rule about what an event may do: for some step of
   /// the run, `holds` is false.
   ///
-  /// The shrinker cuts each failing run after the first step that breaks it.
+  /// The shrinker cuts each failing run after the first step that breaks it. `holds` runs on the
+  /// caller's isolation, as for ``invariantBroken(_:_:)``.
   /// - Parameters:
   ///   - name: What the invariant says, for messages.
   ///   - holds: Whether a step satisfies the invariant.
   /// - Returns: The symptom.
   public static func transitionInvariantBroken(
-    _ name: String, _ holds: @escaping @Sendable (CoreStep<C>) -> Bool
+    _ name: String, _ holds: @escaping (CoreStep<C>) -> Bool
   ) -> Symptom {
+    transitionInvariant(name, holds)
+  }
+
+  /// The one implementation of ``transitionInvariantBroken(_:_:)``, for both kinds of closures.
+  static func transitionInvariant(_ name: String, _ holds: @escaping (CoreStep<C>) -> Bool)
+    -> Symptom
+  {
     checking("the transition invariant \"\(name)\" is broken", showsInPrefix: true) {
       initial, steps in
       var before = initial
@@ -87,14 +110,20 @@ where C.State: Sendable, C.Event: Sendable, C.Decision: Sendable {
   ///
   /// The predicate sees every step of a run (each event, the state after it and its decisions),
   /// so it can say things no single step can, such as "two snackbars in a row". The shrinker
-  /// cannot cut a failing run short for it, so it replays more than for an invariant.
+  /// cannot cut a failing run short for it, so it replays more than for an invariant. `shows` runs
+  /// on the caller's isolation, as for ``invariantBroken(_:_:)``.
   /// - Parameters:
   ///   - name: What the predicate finds, for messages: "two snackbars in a row".
   ///   - shows: Whether a run, as its steps, shows the symptom.
   /// - Returns: The symptom.
   public static func run(
-    _ name: String, _ shows: @escaping @Sendable (_ steps: [TraceStep<C>]) -> Bool
+    _ name: String, _ shows: @escaping (_ steps: [TraceStep<C>]) -> Bool
   ) -> Symptom {
+    predicate(name, shows)
+  }
+
+  /// The one implementation of ``run(_:_:)``, for both kinds of closures.
+  static func predicate(_ name: String, _ shows: @escaping ([TraceStep<C>]) -> Bool) -> Symptom {
     checking("the run shows \"\(name)\"", showsInPrefix: false) { _, steps in
       shows(steps) ? Showing(steps: steps.count, detail: "") : nil
     }
@@ -108,7 +137,7 @@ where C.State: Sendable, C.Event: Sendable, C.Decision: Sendable {
   }
 
   fileprivate init(
-    name: String, showsInPrefix: Bool, prepare: @escaping @Sendable (Replay<C>) -> Check?
+    name: String, showsInPrefix: Bool, prepare: @escaping (Replay<C>) -> Check?
   ) {
     self.name = name
     self.showsInPrefix = showsInPrefix
@@ -189,6 +218,59 @@ extension Symptom where C: Feature {
   /// - Parameter invariant: The recorder's rule.
   /// - Returns: The symptom, named as the rule is.
   public static func invariantBroken(_ invariant: FlightRecorder<C>.Invariant) -> Symptom {
-    invariantBroken(invariant.name, invariant.holds)
+    Symptom.invariant(invariant.name, invariant.holds)
+  }
+}
+
+// NB: `@unchecked` for the closures, which are the `@Sendable` ones the overloads below take (the
+// ones Swift picks for such a feature), or the library's own, which capture only those and
+// values. A main-actor feature's symptom may cross to another isolation, but nothing can be done
+// with it there: replaying needs the feature's conformance to `Core`, isolated to the main actor
+// (SE-0470).
+extension Symptom: @unchecked Sendable
+where C: SendableMetatype, C.State: Sendable, C.Event: Sendable, C.Decision: Sendable {}
+
+extension Symptom
+where C: SendableMetatype, C.State: Sendable, C.Event: Sendable, C.Decision: Sendable {
+  /// A state breaks an invariant: at some point of the run, `holds` is false.
+  ///
+  /// The overload of ``invariantBroken(_:_:)`` for a feature whose conformances are not isolated,
+  /// whose symptom is `Sendable`.
+  /// - Parameters:
+  ///   - name: What the invariant says, for messages.
+  ///   - holds: Whether a state satisfies the invariant.
+  /// - Returns: The symptom.
+  public static func invariantBroken(
+    _ name: String, _ holds: @escaping @Sendable (C.State) -> Bool
+  ) -> Symptom {
+    invariant(name, holds)
+  }
+
+  /// A step breaks a transition invariant: for some step of the run, `holds` is false.
+  ///
+  /// The overload of ``transitionInvariantBroken(_:_:)`` for a feature whose conformances are not
+  /// isolated, whose symptom is `Sendable`.
+  /// - Parameters:
+  ///   - name: What the invariant says, for messages.
+  ///   - holds: Whether a step satisfies the invariant.
+  /// - Returns: The symptom.
+  public static func transitionInvariantBroken(
+    _ name: String, _ holds: @escaping @Sendable (CoreStep<C>) -> Bool
+  ) -> Symptom {
+    transitionInvariant(name, holds)
+  }
+
+  /// A predicate of your own over the whole run shows the symptom: `shows` returns true.
+  ///
+  /// The overload of ``run(_:_:)`` for a feature whose conformances are not isolated, whose
+  /// symptom is `Sendable`.
+  /// - Parameters:
+  ///   - name: What the predicate finds, for messages: "two snackbars in a row".
+  ///   - shows: Whether a run, as its steps, shows the symptom.
+  /// - Returns: The symptom.
+  public static func run(
+    _ name: String, _ shows: @escaping @Sendable (_ steps: [TraceStep<C>]) -> Bool
+  ) -> Symptom {
+    predicate(name, shows)
   }
 }

@@ -6,7 +6,7 @@
 /// `Feature` refined `SendableMetatype`, a feature's types were nonisolated and this failed with an
 /// error that has no location ("<unknown>:0: error: main actor-isolated conformance of 'Item' to
 /// 'Equatable' cannot be used in nonisolated context"); .ci/default-isolation.sh builds that case.
-public struct Item: Equatable, Sendable, Identifiable {
+public struct Item: Hashable, Codable, Sendable, Identifiable {
   /// The item's identity.
   public let id: Int
   /// What is to be done.
