@@ -51,7 +51,9 @@ let package = Package(
 MANIFEST
 # NB: the build folder of .ci/default-isolation.sh, which builds Decisions with the same flags: it is
 # compiled once for both.
-build=(--package-path "$scratch/app" --scratch-path "$root/.build-fixtures")
+# NB: the flags .ci/run gives every build (see there); none when run by hand.
+read -ra flags <<<"${DECISIONS_CI_SWIFT_FLAGS:-}"
+build=(--package-path "$scratch/app" --scratch-path "$root/.build-fixtures" "${flags[@]}")
 swift build "${build[@]}" -Xswiftc -warnings-as-errors
 bin="$(swift build "${build[@]}" --show-bin-path)"
 "$bin/facts" --taps 1 --delay 0 --seed 1 >/dev/null
