@@ -51,11 +51,11 @@ let package = Package(
 MANIFEST
 # NB: the flags .ci/run gives every build (see there); none when run by hand.
 read -ra flags <<<"${DECISIONS_CI_SWIFT_FLAGS:-}"
-# NB: the build folder of .ci/default-isolation.sh, which builds Decisions with the same flags: it is
-# compiled once for both. `--build-tests` is one of them, though this package has no tests: it
-# compiles every module for testing (-enable-testing), and without it Decisions is compiled twice.
-build=(--package-path "$scratch/app" --scratch-path "$root/.build-fixtures" --build-tests "${flags[@]}")
-swift build "${build[@]}" -Xswiftc -warnings-as-errors
+# NB: the build folder of .ci/default-isolation.sh, which builds Decisions with the same flags, in the
+# same order: it is compiled once for both.
+build=(--package-path "$scratch/app" --scratch-path "$root/.build-fixtures"
+  -Xswiftc -warnings-as-errors "${flags[@]}")
+swift build "${build[@]}"
 bin="$(swift build "${build[@]}" --show-bin-path)"
 "$bin/facts" --taps 1 --delay 0 --seed 1 >/dev/null
 "$bin/search" --script "cube of 3" --delay 0 | grep -F 'result: "27 is the cube of 3."' >/dev/null
