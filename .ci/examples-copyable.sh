@@ -49,10 +49,13 @@ let package = Package(
   swiftLanguageModes: [.v6]
 )
 MANIFEST
-# NB: the build folder of .ci/default-isolation.sh, which builds Decisions with the same flags: it is
-# compiled once for both.
-build=(--package-path "$scratch/app" --scratch-path "$root/.build-fixtures")
-swift build "${build[@]}" -Xswiftc -warnings-as-errors
+# NB: the flags .ci/run gives every build (see there); none when run by hand.
+read -ra flags <<<"${DECISIONS_CI_SWIFT_FLAGS:-}"
+# NB: the build folder of .ci/default-isolation.sh, which builds Decisions with the same flags, in the
+# same order: it is compiled once for both.
+build=(--package-path "$scratch/app" --scratch-path "$root/.build-fixtures"
+  -Xswiftc -warnings-as-errors "${flags[@]}")
+swift build "${build[@]}"
 bin="$(swift build "${build[@]}" --show-bin-path)"
 "$bin/facts" --taps 1 --delay 0 --seed 1 >/dev/null
 "$bin/search" --script "cube of 3" --delay 0 | grep -F 'result: "27 is the cube of 3."' >/dev/null

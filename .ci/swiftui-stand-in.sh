@@ -13,6 +13,8 @@ if grep -rln "canImport(SwiftUI)" Sources/Decisions Sources/DecisionsTesting; th
   exit 1
 fi
 
+# NB: the flags .ci/run gives every build (see there); none when run by hand.
+read -ra flags <<<"${DECISIONS_CI_SWIFT_FLAGS:-}"
 swift build --package-path "$fixture" --scratch-path .build-swiftui-stand-in \
-  -Xswiftc -warnings-as-errors
+  -Xswiftc -warnings-as-errors "${flags[@]}"
 echo "SwiftUI stand-in: the adapters and the recipes type-check."

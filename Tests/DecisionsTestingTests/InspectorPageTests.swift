@@ -102,10 +102,10 @@ import Testing
     let page = try replay.inspectorPage(exploration: exploration)
     #expect(page.contains("<section id=\"explored\" class=\"drawn\">"))
     #expect(page.contains("Keypad: 2 states, 4 transitions, complete. The run visited 1 of them"))
-    #expect(
-      page.contains(
-        "<li class=\"visited\" data-step=\"0\"><code>Keypad.State(lastDigits: [], isOpen: false, "
-          + "isLit: false)</code> <span class=\"visits\">steps 0, 1, 2</span></li>"))
+    let visited: String =
+      "<li class=\"visited\" data-step=\"0\"><code>Keypad.State(lastDigits: [], isOpen: false, "
+      + "isLit: false)</code> <span class=\"visits\">steps 0, 1, 2</span></li>"
+    #expect(page.contains(visited))
     #expect(
       page.contains(
         "<li><code>Keypad.State(lastDigits: [], isOpen: false, isLit: true)</code></li>"))
@@ -198,10 +198,11 @@ import Testing
     #expect(throws: InspectorPageError.tooLarge(limit: 100_000)) {
       try replay.inspectorPage(limits: .init(bytes: 100_000))
     }
-    #expect(
-      "\(InspectorPageError.tooLarge(limit: 100_000))"
-        == "The inspector page would be larger than its limit of 100000 bytes: its states are too "
-        + "large to show whole.")
+    // NB: a typed constant: a chain of `+` inside `#expect` takes the type checker long.
+    let tooLarge: String =
+      "The inspector page would be larger than its limit of 100000 bytes: its states are too "
+      + "large to show whole."
+    #expect("\(InspectorPageError.tooLarge(limit: 100_000))" == tooLarge)
     let page = try replay.prefix(1).inspectorPage(limits: .init(bytes: 100_000))
     #expect(page.utf8.count <= 100_000)
   }
@@ -218,11 +219,13 @@ import Testing
       else { return false }
       return (5...100).contains(bytesPerStep)
     }
+    let tooMany: String =
+      "The inspector page would be larger than its limit of 1000000 bytes: the run has too "
+      + "many steps for it (100000, at about 40 bytes each, although its states are small); "
+      + "show fewer steps, such as a prefix of the replay, or raise the limit."
     #expect(
       "\(InspectorPageError.tooManyStepsForSize(count: 100_000, bytesPerStep: 40, limit: 1_000_000))"
-        == "The inspector page would be larger than its limit of 1000000 bytes: the run has too "
-        + "many steps for it (100000, at about 40 bytes each, although its states are small); "
-        + "show fewer steps, such as a prefix of the replay, or raise the limit.")
+        == tooMany)
   }
 
   @Test func aHundredThousandStepsOfATinyStateFitTheDefaultLimit() throws {

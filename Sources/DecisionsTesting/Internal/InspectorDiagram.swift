@@ -222,10 +222,12 @@ struct InspectorDiagram: Equatable {
       }
       var title = arrow.labels.joined(separator: "\n")
       if arrow.hasMoreLabels { title += "\n…" }
-      svg +=
-        "<g class=\"edge\" data-from=\"\(arrow.from)\" data-to=\"\(arrow.to)\">"
-        + "<title>\(arrow.from) → \(arrow.to): \(escaped(title))</title>"
-        + shape.markup + label + "</g>\n"
+      // NB: one append per piece: a chain of `+` takes the type checker long.
+      svg += "<g class=\"edge\" data-from=\"\(arrow.from)\" data-to=\"\(arrow.to)\">"
+      svg += "<title>\(arrow.from) → \(arrow.to): \(escaped(title))</title>"
+      svg += shape.markup
+      svg += label
+      svg += "</g>\n"
     }
     svg += "</g>\n"
 
@@ -234,12 +236,13 @@ struct InspectorDiagram: Equatable {
     for (hop, (shape, shown)) in zip(hops, zip(moveShapes, numbers)) {
       let listed = hop.steps.map(String.init).joined(separator: ", ")
       let others = hop.count > hop.steps.count ? " and \(hop.count - hop.steps.count) more" : ""
-      svg +=
-        "<g class=\"hop\" data-step=\"\(hop.steps[0])\" data-from=\"\(hop.from)\" "
-        + "data-to=\"\(hop.to)\"><title>\(hop.count == 1 ? "step" : "steps") \(listed)\(others): "
-        + "\(hop.from) → \(hop.to)</title>" + shape.markup
-        + "<text x=\"\(int(shape.middle.x))\" y=\"\(int(shape.middle.y + 14))\">"
-        + "\(shown)</text></g>\n"
+      let kind = hop.count == 1 ? "step" : "steps"
+      svg += "<g class=\"hop\" data-step=\"\(hop.steps[0])\" data-from=\"\(hop.from)\" "
+      svg += "data-to=\"\(hop.to)\"><title>\(kind) \(listed)\(others): "
+      svg += "\(hop.from) → \(hop.to)</title>"
+      svg += shape.markup
+      svg += "<text x=\"\(int(shape.middle.x))\" y=\"\(int(shape.middle.y + 14))\">"
+      svg += "\(shown)</text></g>\n"
     }
     svg += "</g>\n"
 
@@ -253,34 +256,33 @@ struct InspectorDiagram: Equatable {
       var title = "state \(state): \(escaped(states[state]))"
       if !steps.isEmpty {
         classes += " visited"
-        data +=
-          " data-step=\"\(steps[0])\" data-visits=\""
-          + steps.map(String.init).joined(separator: " ") + "\""
+        let all = steps.map(String.init).joined(separator: " ")
+        data += " data-step=\"\(steps[0])\" data-visits=\"\(all)\""
         let listed = steps.prefix(Self.stepLimit).map(String.init).joined(separator: ", ")
-        title +=
-          "\n\(steps.count == 1 ? "step" : "steps") \(listed)"
-          + (steps.count > Self.stepLimit ? ", …" : "") + " (click to jump; again for the next)"
+        let kind = steps.count == 1 ? "step" : "steps"
+        let more = steps.count > Self.stepLimit ? ", …" : ""
+        title += "\n\(kind) \(listed)\(more) (click to jump; again for the next)"
       }
       if state == 0 { classes += " start" }
       let ring =
         state == 0
         ? "<circle class=\"ring\" cx=\"\(int(point.x))\" cy=\"\(int(point.y))\" r=\"\(r + 4)\"/>"
         : ""
-      svg +=
-        "<g class=\"\(classes)\" \(data)><title>\(title)</title>\(ring)"
-        + "<circle cx=\"\(int(point.x))\" cy=\"\(int(point.y))\" r=\"\(r)\"/>"
-        + "<text x=\"\(int(point.x))\" y=\"\(int(point.y))\">\(state)</text></g>\n"
+      svg += "<g class=\"\(classes)\" \(data)><title>\(title)</title>\(ring)"
+      svg += "<circle cx=\"\(int(point.x))\" cy=\"\(int(point.y))\" r=\"\(r)\"/>"
+      svg += "<text x=\"\(int(point.x))\" y=\"\(int(point.y))\">\(state)</text></g>\n"
     }
     svg += "</g>\n</svg>"
     let width = bounds.right - bounds.left
     let height = bounds.bottom - bounds.top
-    return """
+    let head = """
       <svg id="diagram-graph" width="\(width)" height="\(height)" \
       viewBox="\(bounds.left) \(bounds.top) \(width) \(height)" role="img" \
       aria-label="The explored states and their transitions" data-states="\(layers.count)" \
       data-edges="\(arrows.count)" data-hops="\(hops.count)">
 
-      """ + svg
+      """
+    return head + svg
   }
 
   /// Two states' numbers, in order.
@@ -307,11 +309,11 @@ struct InspectorDiagram: Equatable {
       let start = Point(x: a.x - 7, y: a.y - r + 2)
       let end = Point(x: a.x + 7, y: a.y - r + 2)
       let control = (Point(x: a.x - 22, y: a.y - r - 28), Point(x: a.x + 22, y: a.y - r - 28))
-      return Shape(
-        markup: "<path d=\"M\(int(start.x)) \(int(start.y))C\(int(control.0.x)) "
-          + "\(int(control.0.y)) \(int(control.1.x)) \(int(control.1.y)) \(int(end.x)) "
-          + "\(int(end.y))\"/>" + head(at: end, from: control.1),
-        middle: Point(x: a.x, y: a.y - r - 21), isForward: false)
+      var markup = "<path d=\"M\(int(start.x)) \(int(start.y))C\(int(control.0.x)) "
+      markup += "\(int(control.0.y)) \(int(control.1.x)) \(int(control.1.y)) \(int(end.x)) "
+      markup += "\(int(end.y))\"/>"
+      markup += head(at: end, from: control.1)
+      return Shape(markup: markup, middle: Point(x: a.x, y: a.y - r - 21), isForward: false)
     }
     let b = centers[to]
     let dx = b.x - a.x
@@ -328,11 +330,8 @@ struct InspectorDiagram: Equatable {
     let middle = Point(
       x: 0.25 * start.x + 0.5 * control.x + 0.25 * end.x,
       y: 0.25 * start.y + 0.5 * control.y + 0.25 * end.y)
-    let path =
-      isStraight
-      ? "<path d=\"M\(int(start.x)) \(int(start.y))L\(int(end.x)) \(int(end.y))\"/>"
-      : "<path d=\"M\(int(start.x)) \(int(start.y))Q\(int(control.x)) \(int(control.y)) "
-        + "\(int(end.x)) \(int(end.y))\"/>"
+    let command = isStraight ? "L" : "Q\(int(control.x)) \(int(control.y)) "
+    let path = "<path d=\"M\(int(start.x)) \(int(start.y))\(command)\(int(end.x)) \(int(end.y))\"/>"
     return Shape(markup: path + head(at: end, from: control), middle: middle, isForward: isNext)
   }
 
@@ -352,8 +351,8 @@ struct InspectorDiagram: Equatable {
     let corners = [
       tip, Point(x: back.x - dy, y: back.y + dx), Point(x: back.x + dy, y: back.y - dx),
     ]
-    return "<polygon points=\""
-      + corners.map { "\(int($0.x)),\(int($0.y))" }.joined(separator: " ") + "\"/>"
+    let points: [String] = corners.map { "\(int($0.x)),\(int($0.y))" }
+    return "<polygon points=\"\(points.joined(separator: " "))\"/>"
   }
 
   /// A coordinate, rounded to a whole pixel.
