@@ -234,6 +234,33 @@ final class SavedRecordings: Sendable {
 
   // MARK: - Saving by itself
 
+  /// A recorder made with a main-actor `save` and given to an actor `Store` saves on the main actor.
+  ///
+  /// The store hands the recording over; it called `save` on its own executor, which trapped.
+  @MainActor
+  @Test func aMainActorSaveGivenToAnActorStoreRunsOnTheMainActor() async throws {
+    let saved = SavedRecordings()
+    let save: @MainActor @Sendable (FlightRecording<Gauge>) -> Void = { recording in
+      MainActor.assertIsolated()
+      saved.keep(recording)
+    }
+    let gate = ControlledDependency<Void, Void>()
+    let store = Store<Gauge>(
+      state: .init(), deps: .init(wait: { try await gate() }), diagnostics: { _ in },
+      recorder: FlightRecorder(capacity: 10, save: save))
+    await store.send(.fail(handled: false))
+    await store.settle()
+    try await gate.nextCall().answer(())
+    await store.settle()
+    // NB: the recording reaches the main actor in a task of its own, queued before this one's
+    // next turn.
+    for _ in 0..<100 where saved.all.isEmpty { await Task.yield() }
+    #expect(saved.all.count == 1)
+    #expect(
+      saved.all.first?.trigger
+        == .workFailed(work: "payment", error: "the card number 4111 was refused"))
+  }
+
   /// Work that fails with no `catch:` handler makes the store save a recording that ends with the
   /// event whose decision started it; handled, cancelled and successful work save nothing.
   @Test func unhandledWorkErrorsSaveARecording() async throws {

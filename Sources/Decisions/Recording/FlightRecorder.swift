@@ -49,6 +49,10 @@ public struct FlightRecorder<F: Feature>: Sendable {
   /// made the recording: when work fails without a `catch:` handler, or the invariant breaks. Keep
   /// it quick: hand the recording to a task that encodes and writes it.
   public let save: (@Sendable (FlightRecording<F>) -> Void)?
+  /// Whether `save` must run on the main actor, as the `@MainActor` initializer's does.
+  ///
+  /// An actor `Store` then hands each recording to the main actor rather than call `save` itself.
+  let savesOnTheMainActor: Bool
 
   /// The one initializer behind the public ones, which differ only in where `save` runs.
   private init(
@@ -57,7 +61,8 @@ public struct FlightRecorder<F: Feature>: Sendable {
     feature: String,
     redaction: Redaction,
     invariant: Invariant?,
-    saving save: (@Sendable (FlightRecording<F>) -> Void)?
+    saving save: (@Sendable (FlightRecording<F>) -> Void)?,
+    onTheMainActor: Bool = false
   ) {
     precondition(capacity >= 1, "FlightRecorder: the capacity must be at least 1, not \(capacity)")
     precondition(
@@ -69,6 +74,17 @@ public struct FlightRecorder<F: Feature>: Sendable {
     self.redaction = redaction
     self.invariant = invariant
     self.save = save
+    self.savesOnTheMainActor = onTheMainActor
+  }
+
+  /// These settings with `save` handing each recording to the main actor, if it must run there:
+  /// for an actor `Store`, which calls `save` on its own executor.
+  func savingFromAnActor() -> Self {
+    guard savesOnTheMainActor, let save else { return self }
+    return Self(
+      capacity: capacity, checkpointInterval: checkpointInterval, feature: feature,
+      redaction: redaction, invariant: invariant,
+      saving: handedToTheMainActor(save))
   }
 
   /// Creates the settings of a main-actor feature's recorder, for its ``MainStore``, whose `save`
@@ -87,8 +103,8 @@ public struct FlightRecorder<F: Feature>: Sendable {
   /// ```
   ///
   /// A capacity or interval below 1 is a programming error, and traps with a message that says so.
-  /// Give the recorder to a `MainStore`: an actor `Store` would call `save` off the main actor,
-  /// which traps.
+  /// Given to an actor `Store` (for a feature that is not main-actor), the recorder's `save`
+  /// still runs on the main actor: the store hands each recording over, a main-actor turn later.
   /// - Parameters:
   ///   - capacity: How many of the last events a recording always has; at least 1.
   ///   - checkpointInterval: How many events apart the state is copied; at least 1. Smaller costs
@@ -109,7 +125,8 @@ public struct FlightRecorder<F: Feature>: Sendable {
   ) {
     self.init(
       capacity: capacity, checkpointInterval: checkpointInterval, feature: feature,
-      redaction: redaction, invariant: invariant, saving: save.map(onTheMainActor))
+      redaction: redaction, invariant: invariant, saving: save.map(onTheMainActor),
+      onTheMainActor: save != nil)
   }
 
   /// How a recorder keeps private data out of its recordings: each event and state in a recording,
@@ -387,6 +404,15 @@ extension FlightRecorder where F: SendableMetatype {
       capacity: capacity, checkpointInterval: checkpointInterval, feature: feature,
       redaction: redaction, invariant: invariant, saving: save)
   }
+}
+
+/// `save`, called on the main actor in a task of its own, wherever the recording is made.
+///
+/// NB: generic over the recording for the reason given below.
+private func handedToTheMainActor<Recording: Sendable>(
+  _ save: @escaping @Sendable (Recording) -> Void
+) -> @Sendable (Recording) -> Void {
+  { recording in Task { @MainActor in save(recording) } }
 }
 
 /// `save`, called where a `MainStore` calls it: on the main actor.

@@ -156,7 +156,7 @@ public actor Store<F: Feature & SendableMetatype> {
     let posted = PostedEvents<F.Event>(limit: postLimit)
     let loop = EventLoop<F>(
       state: state, deps: deps, diagnostics: diagnostics, startDecisions: startDecisions,
-      posted: posted, recorder: recorder)
+      posted: posted, recorder: recorder?.savingFromAnActor())
     self.loop = loop
     self.posted = posted
     self.testWaits = loop.registry.testWaits
