@@ -33,9 +33,9 @@
 ///
 /// Each call works on the disk synchronously, so call them from long work
 /// (``Effects/run(id:priority:operation:catch:)``), not in place; or, from main-actor code, call
-/// ``read()`` and ``write(_:)``, which do the file work off the caller's isolation. Saves do not wait for each other:
-/// two saves at once both succeed and the last rename wins, so let the core decide one write at a
-/// time: ``Persisted`` does, with a debounce.
+/// ``read()`` and ``write(_:)``, which do the file work off the caller's isolation. Saves do not
+/// wait for each other: two saves at once both succeed and the last rename wins, so let the core
+/// decide one write at a time: ``Persisted`` does, with a debounce.
 ///
 /// The value is encoded and decoded where the calls run, on the caller's isolation: a model type of
 /// a module with default main-actor isolation, whose `Codable` is isolated to the main actor, is
