@@ -158,7 +158,12 @@ public struct Effects<Event: Sendable> {
     // the link every other report (see Architecture.md, "Glossary").
     let link = registry.link
     let task: Task<Void, Never>
-    if let testWaits = registry.testWaits {
+    if let startTask = registry.startTask {
+      task = startTask(token, priority) {
+        let error = await Self.perform(operation, catch: handler, send: send)
+        await link.finish(token, error: error)
+      }
+    } else if let testWaits = registry.testWaits {
       let member = WorkRegistry.TestWaits.Member(testWaits: testWaits, token: token)
       task = Task(priority: priority) {
         let error = await WorkRegistry.TestWaits.$current.withValue(member) {

@@ -70,6 +70,15 @@ package final class WorkRegistry {
   /// Whether the record of waits tells the owner of each wait that begins: kept for a record
   /// made later (see ``setListening(_:)``).
   @exclusivity(unchecked) private var isListening = true
+  /// Starts the task of each piece of work in place of `Task(priority:)`: set by
+  /// `DecisionsTesting`'s exploration of effects, which runs every task on an executor it drains
+  /// itself, one step at a time; `nil` in a store.
+  package var startTask: TaskStarter?
+
+  /// Starts a piece of work's task, given its token, its priority and its body.
+  package typealias TaskStarter = (
+    _ token: UInt64, _ priority: TaskPriority?, _ body: sending @escaping () async -> Void
+  ) -> Task<Void, Never>
 
   /// Creates a registry whose work reports its end and its waits for the test to `link`.
   /// - Parameters:

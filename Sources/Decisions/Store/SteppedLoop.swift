@@ -1,0 +1,63 @@
+/// A store's event loop driven one step at a time by `DecisionsTesting`'s exploration of effects:
+/// the same loop a ``Store`` runs, with the same core, executor, child lifetimes and reports, but
+/// with every piece of work's task started by the explorer, on an executor it drains itself.
+///
+/// Used only on the thread that drives it, and by work's reports, which hop to `isolation`: an
+/// actor whose executor the explorer also drains. So nothing runs while the explorer does.
+package final class SteppedLoop<F: Feature> {
+  private let loop: EventLoop<F>
+  /// The actor work's reports hop to; kept, since the loop's link holds it weakly.
+  private let isolation: any Actor
+
+  /// Creates a loop of `F` from `state`, with work's tasks started by `startTask` and its reports
+  /// hopping to `isolation`.
+  /// - Parameters:
+  ///   - state: The state to start from.
+  ///   - deps: The dependencies decisions are performed with.
+  ///   - runsStart: Whether the core makes its start decisions, as a store does; `false` to
+  ///     continue from a state a loop reached before.
+  ///   - isolation: The actor that work's reports hop to.
+  ///   - diagnostics: Hears what the loop does, as a store's hook does.
+  ///   - startTask: Starts each piece of work's task.
+  package init(
+    state: F.State,
+    deps: F.Deps,
+    runsStart: Bool,
+    isolation: any Actor,
+    diagnostics: (@Sendable (StoreDiagnostic<F>) -> Void)?,
+    startTask: @escaping WorkRegistry.TaskStarter
+  ) {
+    loop = EventLoop(
+      state: state, deps: deps, diagnostics: diagnostics,
+      startDecisions: runsStart ? nil : [])
+    self.isolation = isolation
+    loop.registry.startTask = startTask
+    loop.connect(owner: isolation, isolation: isolation)
+  }
+
+  /// The state now.
+  package var state: F.State { loop.state }
+
+  /// Performs the start decisions, if they wait.
+  package func start() {
+    loop.performStartIfPending()
+  }
+
+  /// Processes an event, as a store's `send` does.
+  package func send(_ event: F.Event) {
+    loop.send(event)
+  }
+
+  /// The work that has started and not ended, in the order it started: its token, scope and id,
+  /// and whether it was cancelled (it runs until its task ends).
+  package var work: [(token: UInt64, scope: [WorkID], id: WorkID?, isCancelled: Bool)] {
+    loop.registry.entries.all.sorted { $0.token < $1.token }.map {
+      ($0.token, $0.entry.scope, $0.entry.id, $0.entry.isCancelled)
+    }
+  }
+
+  /// Stops the loop: cancels all its work.
+  package func stop() {
+    loop.stop()
+  }
+}

@@ -1,0 +1,204 @@
+// NB: `@unchecked Sendable`: the explorer and every task of the work it runs use it on one thread,
+// one job at a time (see `ExplorePump`). `world` is written only between the explorer's steps.
+/// The test doubles of an exploration of effects: dependencies whose answers the explorer chooses,
+/// and a clock whose deadlines it decides to reach.
+///
+/// `explore(_:from:deps:limits:events:)` gives one to the function that makes the feature's
+/// `Deps`. Build each dependency the exploration must control with
+/// ``dependency(_:answers:)-(_,[ExploredAnswer<Value>])``, and give the feature ``clock``:
+///
+/// ```swift
+/// static func deps(_ effects: ExploredEffects) -> Search.Deps {
+///   Search.Deps(
+///     search: effects.dependency("search", answers: [.value(["swift"]), .failure(Offline())]),
+///     clock: effects.clock)
+/// }
+/// ```
+///
+/// Each call of such a dependency waits until the explorer picks an answer for it from its
+/// samples, or until its work is cancelled. Every order of the answers, the clock's deadlines and
+/// the events is explored. Outside an exploration, a call throws
+/// ``ExploredEffectsError/calledOutsideAnExploration(dependency:)``.
+public final class ExploredEffects: @unchecked Sendable {
+  /// The names and sample descriptions of the dependencies made so far, by index.
+  private(set) var dependencies: [(name: String, answers: [String], nevers: Bool)] = []
+  /// The world the explorer is running, or `nil` between searches.
+  var world: ExploredWorld?
+
+  init() {}
+
+  /// The clock of the exploration: time passes only when the explorer reaches a deadline.
+  ///
+  /// Give it to the feature as its clock (`any Clock<Duration>`). A `sleep(until:)` on it is a
+  /// deadline that the explorer may reach, after any event or answer; a timer's ticks are such
+  /// deadlines one after another.
+  public var clock: ExploredClock { ExploredClock(effects: self) }
+
+  /// Makes a dependency with arguments whose answers the explorer chooses among `answers`.
+  ///
+  /// The arguments are part of what the search tells states apart by: two loads of different
+  /// items waiting are not the same state.
+  /// - Parameters:
+  ///   - name: The dependency's name, for the paths the checks print: use the `Deps` property's.
+  ///   - answers: The answers to try for each call, in order: values, errors, and
+  ///     ``ExploredAnswer/never`` for a call that may never be answered.
+  /// - Returns: The dependency's closure, for the feature's `Deps`.
+  public func dependency<Arguments: Hashable & Sendable, Value: Sendable>(
+    _ name: String, answers: [ExploredAnswer<Value>]
+  ) -> @Sendable (Arguments) async throws -> Value {
+    let index = add(name, answers: answers)
+    return { [self] arguments in
+      try await call(
+        index, answers: answers, key: AnyHashable(arguments),
+        text: String(reflecting: arguments))
+    }
+  }
+
+  /// Makes a dependency without arguments whose answers the explorer chooses among `answers`.
+  /// - Parameters:
+  ///   - name: The dependency's name, for the paths the checks print: use the `Deps` property's.
+  ///   - answers: The answers to try for each call, in order: values, errors, and
+  ///     ``ExploredAnswer/never`` for a call that may never be answered.
+  /// - Returns: The dependency's closure, for the feature's `Deps`.
+  public func dependency<Value: Sendable>(
+    _ name: String, answers: [ExploredAnswer<Value>]
+  ) -> @Sendable () async throws -> Value {
+    let index = add(name, answers: answers)
+    return { [self] in
+      try await call(index, answers: answers, key: AnyHashable(0), text: "")
+    }
+  }
+
+  private func add<Value>(_ name: String, answers: [ExploredAnswer<Value>]) -> Int {
+    dependencies.append(
+      (name, answers.map(\.description), answers.contains { $0.isNever }))
+    return dependencies.count - 1
+  }
+
+  private func call<Value>(
+    _ dependency: Int, answers: [ExploredAnswer<Value>], key: AnyHashable, text: String
+  ) async throws -> Value {
+    guard let world else {
+      throw ExploredEffectsError.calledOutsideAnExploration(
+        dependency: dependencies[dependency].name)
+    }
+    let id = world.makeID()
+    let token = ExploredWorkToken.current
+    let sample = try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { continuation in
+        world.calls.append(
+          .init(
+            id: id, dependency: dependency, token: token, key: key, text: text,
+            continuation: continuation))
+        if Task.isCancelled { world.cancel(id) }
+      }
+    } onCancel: {
+      world.cancel(id)
+    }
+    switch answers[sample] {
+    case .value(let value): return value
+    case .failure(let error): throw error
+    case .never: throw CancellationError()  // never chosen: a "never" sample is not a choice
+    }
+  }
+
+  /// Waits until the explorer reaches `deadline` on the clock, or the calling work is cancelled.
+  func sleep(until deadline: Duration) async throws {
+    guard let world else {
+      throw ExploredEffectsError.calledOutsideAnExploration(dependency: "clock")
+    }
+    if deadline <= world.now { return }
+    let id = world.makeID()
+    let token = ExploredWorkToken.current
+    _ = try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { continuation in
+        world.sleepers.append(
+          .init(id: id, token: token, deadline: deadline, continuation: continuation))
+        if Task.isCancelled { world.cancel(id) }
+      }
+    } onCancel: {
+      world.cancel(id)
+    }
+  }
+}
+
+/// One answer an explored dependency may give a call.
+public enum ExploredAnswer<Value: Sendable>: Sendable, CustomStringConvertible {
+  /// The call returns this value.
+  case value(Value)
+  /// The call throws this error.
+  case failure(any Error)
+  /// The call is never answered: it waits until its work is cancelled. Rules over time
+  /// (`expectEventually`) take it as a call that may never end.
+  case never
+
+  var isNever: Bool {
+    if case .never = self { return true }
+    return false
+  }
+
+  /// The answer as the paths print it: `value(…)`, `failure(…)` or `never`.
+  public var description: String {
+    switch self {
+    case .value(let value): "value(\(String(reflecting: value)))"
+    case .failure(let error): "failure(\(String(reflecting: error)))"
+    case .never: "never"
+    }
+  }
+}
+
+/// Why an explored test double could not be used.
+public enum ExploredEffectsError: Error, Equatable, CustomStringConvertible {
+  /// A dependency (or the clock) of an ``ExploredEffects`` was called after its exploration
+  /// ended, or by code that the exploration did not run.
+  case calledOutsideAnExploration(dependency: String)
+
+  /// A sentence that says what went wrong.
+  public var description: String {
+    switch self {
+    case .calledOutsideAnExploration(let dependency):
+      "The explored dependency \"\(dependency)\" was called outside its exploration: explored "
+        + "test doubles answer only the work that `explore(_:from:deps:limits:events:)` runs."
+    }
+  }
+}
+
+/// The clock of an exploration of effects: its time passes only when the explorer reaches a
+/// deadline that work sleeps until.
+public struct ExploredClock: Clock, Sendable {
+  /// An instant on the clock: the time since the exploration's start.
+  public struct Instant: InstantProtocol, Sendable {
+    /// The time since the exploration's start.
+    public var offset: Duration
+
+    /// The instant `duration` later.
+    public func advanced(by duration: Duration) -> Self {
+      Instant(offset: offset + duration)
+    }
+
+    /// The time from this instant to `other`.
+    public func duration(to other: Self) -> Duration {
+      other.offset - offset
+    }
+
+    /// Whether this instant comes before `other`.
+    public static func < (lhs: Self, rhs: Self) -> Bool {
+      lhs.offset < rhs.offset
+    }
+  }
+
+  let effects: ExploredEffects
+
+  /// The instant the explorer has reached.
+  public var now: Instant {
+    Instant(offset: effects.world?.now ?? .zero)
+  }
+
+  /// The clock has no resolution: deadlines are exact.
+  public var minimumResolution: Duration { .zero }
+
+  /// Waits until the explorer reaches `deadline`, or the calling work is cancelled.
+  public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+    try await effects.sleep(until: deadline.offset)
+  }
+}

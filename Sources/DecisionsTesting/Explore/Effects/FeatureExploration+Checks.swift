@@ -1,0 +1,126 @@
+// Checks over an explored feature. Each fails the test once, at the caller's line, for the
+// offending state nearest the start, and prints the shortest path to it: the events, answers and
+// deadlines in order.
+
+extension FeatureExploration {
+  /// Asserts that every explored state satisfies `holds`: a rule over the core's state and the
+  /// work in flight together, such as "no two searches in flight" or "when no search is in
+  /// flight, the results are for the query shown".
+  ///
+  /// On failure, the message names the rule, shows the first state found that breaks it, which is
+  /// one of the nearest to the start, and the shortest path to it:
+  ///
+  /// ```
+  /// The invariant "idle results are for the query" does not hold in a state reached in 6 steps:
+  ///   state: State(query: "sw", results: ["result"], resultsQuery: "s")
+  ///   work:  none
+  /// The shortest path to it:
+  ///   1. send .queryChanged("s")
+  ///   2. the clock advances by 0.3 seconds
+  ///   3. send .queryChanged("sw")
+  ///   4. the clock advances by 0.3 seconds
+  ///   5. search("sw") answers value(["result"])
+  ///   6. search("s") answers value(["result"])
+  /// ```
+  /// - Parameters:
+  ///   - name: What the invariant says, for the message.
+  ///   - fileID: The caller's file id, for the failure's location.
+  ///   - filePath: The caller's file path, for the failure's location.
+  ///   - line: The caller's line, for the failure's location.
+  ///   - column: The caller's column, for the failure's location.
+  ///   - holds: Whether an explored state satisfies the invariant.
+  public func expectInvariant(
+    _ name: String,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    _ holds: (Snapshot) -> Bool
+  ) {
+    guard let number = snapshots.indices.first(where: { !holds(snapshots[$0]) }) else { return }
+    reportFailure(
+      """
+      The invariant "\(name)" does not hold in \(whereabouts(number)):
+      \(describe(number))
+      The shortest path to it:
+      \(path(to: number))
+      """,
+      at: Location(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// Asserts that the search explored every reachable state, and that no work waited for
+  /// something the explorer does not control.
+  /// - Parameters:
+  ///   - fileID: The caller's file id, for the failure's location.
+  ///   - filePath: The caller's file path, for the failure's location.
+  ///   - line: The caller's line, for the failure's location.
+  ///   - column: The caller's column, for the failure's location.
+  public func expectComplete(
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    let location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
+    if let limitReached {
+      reportFailure(
+        "The exploration of \(typeName(F.self)) was cut by \(limitReached) after "
+          + "\(snapshots.count) states and \(transitions.count) steps. Raise the limit, or give "
+          + "fewer events.",
+        at: location)
+    }
+    if let number = statesWithUncontrolledWork.first {
+      reportFailure(
+        """
+        In \(whereabouts(number)), work waits for something the explorer does not control, so \
+        what it does next was not explored. Build that dependency with \
+        ExploredEffects.dependency, and give the feature ExploredEffects.clock:
+        \(describe(number))
+        The shortest path to it:
+        \(path(to: number))
+        """,
+        at: location)
+    }
+  }
+
+  /// "the start", or "a state reached in 3 steps".
+  func whereabouts(_ number: Int) -> String {
+    switch depth(of: number) {
+    case 0: "the state after the start"
+    case 1: "a state reached in 1 step"
+    case let steps: "a state reached in \(steps) steps"
+    }
+  }
+
+  /// State `number`'s core state and work, two indented lines.
+  func describe(_ number: Int) -> String {
+    let snapshot = snapshots[number]
+    let work =
+      snapshot.work.isEmpty ? "none" : snapshot.work.map(\.description).joined(separator: "; ")
+    return """
+        state: \(DecisionsTesting.describe(snapshot.state, indent: "         "))
+        work:  \(work)
+      """
+  }
+
+  /// The shortest path to state `number`, one numbered line per step.
+  func path(to number: Int) -> String {
+    let steps = shortestPath(to: number)
+    guard !steps.isEmpty else { return "  (none: it is the state after the start)" }
+    return steps.enumerated().map { index, transition in
+      "  \(index + 1). \(Self.describe(transition.choice))"
+    }.joined(separator: "\n")
+  }
+
+  /// A step as the paths print it.
+  static func describe(_ choice: Choice) -> String {
+    switch choice {
+    case .event(let event):
+      "send \(DecisionsTesting.describe(event))"
+    case .answer(let dependency, let arguments, let answer):
+      "\(dependency)(\(arguments)) answers \(answer)"
+    case .clock(let duration):
+      "the clock advances by \(duration)"
+    }
+  }
+}

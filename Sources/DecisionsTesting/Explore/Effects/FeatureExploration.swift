@@ -1,0 +1,377 @@
+import Decisions
+
+/// The graph of what a whole feature can do, as found by
+/// ``explore(_:from:deps:limits:events:)``: the core's states together with the work in flight,
+/// and every step between them, whether an event, a dependency's answer or a deadline reached.
+///
+/// States are numbered in the order the breadth-first search found them: state `0` is the state
+/// after the core's start, and a state's number never comes before its parent's. Two moments are
+/// the same state when the core's state is equal and the same work waits for the same things (see
+/// ``Snapshot``).
+public struct FeatureExploration<F: Feature> where F.State: Hashable {
+  /// One explored moment: the core's state and the work in flight, when every piece of work waits
+  /// for the explorer (an answer, a deadline) or for something it does not control.
+  public struct Snapshot: Hashable {
+    /// The core's state.
+    public var state: F.State
+    /// The work that has started and not ended, in the order it started.
+    public var work: [ExploredWork]
+  }
+
+  /// One step the explorer can take in a state.
+  public enum Choice {
+    /// The test's event.
+    case event(F.Event)
+    /// A waiting call of an explored dependency gets one of its sample answers.
+    case answer(dependency: String, arguments: String, answer: String)
+    /// The clock reaches the earliest deadline that work sleeps until, this far ahead.
+    case clock(advancedBy: Duration)
+  }
+
+  /// One step explored: a choice taken in a state, and the state it led to.
+  public struct Transition {
+    /// The number of the state the step was taken in.
+    public var from: Int
+    /// The step.
+    public var choice: Choice
+    /// The number of the state it led to.
+    public var to: Int
+  }
+
+  /// The distinct states found, in the order they were found: index `i` is state `i`.
+  public private(set) var snapshots: [Snapshot] = []
+  /// Every step explored, grouped by the state it leaves, in the order the states were found.
+  public private(set) var transitions: [Transition] = []
+  /// The limit that cut the search, or nil when it explored every reachable state.
+  public private(set) var limitReached: ExplorationLimits.Reached?
+  /// How many steps the explorer ran, the steps it ran again to return to a state included.
+  public private(set) var stepsRun = 0
+  /// The states in which some work waited for something the explorer does not control (not an
+  /// explored dependency or the explored clock): what it waited for was not explored.
+  public private(set) var statesWithUncontrolledWork: [Int] = []
+
+  init() {}
+
+  /// The state after the core's start: state `0`.
+  public var initialSnapshot: Snapshot { snapshots[0] }
+  /// Whether the search explored every reachable state: no limit cut it.
+  public var isComplete: Bool { limitReached == nil }
+
+  // MARK: - Search state
+
+  /// How to take a choice again: its event, or which call gets which sample.
+  enum Step {
+    case event(F.Event)
+    case answer(call: Int, sample: Int)
+    case advance
+  }
+
+  /// For each state: the transition that first reached it (`-1` for state `0`), its depth, the
+  /// clock's time, and whether no work was in flight (a state the explorer returns to without
+  /// running the steps to it again).
+  private var parents: [Int] = []
+  private var depths: [Int] = []
+  private var times: [Duration] = []
+  private var isQuiet: [Bool] = []
+  private var steps: [Step] = []
+  private var numbers: [Snapshot: Int] = [:]
+  /// For each state, its transitions in `transitions`.
+  private var outgoing: [Range<Int>] = []
+  /// For each state, whether every choice in it led to a kept state.
+  private(set) var isExpanded: [Bool] = []
+  /// The explored dependencies' names and samples.
+  private(set) var dependencies: [(name: String, answers: [String], nevers: Bool)] = []
+  /// For each state, the calls waiting in it, with their dependency's index, in order.
+  private var waitingCalls: [[Int]] = []
+
+  /// The transitions that leave state `number`, in the order they were tried.
+  public func transitions(from number: Int) -> ArraySlice<Transition> {
+    transitions[outgoing[number]]
+  }
+
+  /// The transitions of the shortest path from state `0` to state `number`, in order.
+  public func shortestPath(to number: Int) -> [Transition] {
+    var path: [Transition] = []
+    var current = number
+    while parents[current] >= 0 {
+      let transition = transitions[parents[current]]
+      path.append(transition)
+      current = transition.from
+    }
+    return path.reversed()
+  }
+
+  /// The clock's time in state `number`, since the start.
+  public func time(of number: Int) -> Duration { times[number] }
+
+  /// How many steps state `number` is from state `0`.
+  public func depth(of number: Int) -> Int { depths[number] }
+
+  // MARK: - Running the feature
+
+  /// What runs the feature: the pump, the actor reports hop to, the doubles and the deps.
+  final class Runner {
+    let pump = ExplorePump()
+    let isolation: ExploreIsolation
+    let effects: ExploredEffects
+    let deps: F.Deps
+
+    init(effects: ExploredEffects, deps: F.Deps) {
+      self.isolation = ExploreIsolation(pump: pump)
+      self.effects = effects
+      self.deps = deps
+    }
+
+    /// A loop of the feature from `state`, with a world at `now`.
+    func makeLoop(state: F.State, runsStart: Bool, now: Duration) -> SteppedLoop<F> {
+      effects.world = ExploredWorld(now: now)
+      let pump = self.pump
+      return SteppedLoop(
+        state: state, deps: deps, runsStart: runsStart, isolation: isolation,
+        diagnostics: nil
+      ) { token, priority, body in
+        Task(executorPreference: pump, priority: priority) {
+          await ExploredWorkToken.$current.withValue(token) { await body() }
+        }
+      }
+    }
+
+    /// Stops the loop and drains its work's ends.
+    func tearDown(_ loop: SteppedLoop<F>) {
+      loop.stop()
+      pump.drain()
+      effects.world = nil
+    }
+  }
+
+  /// Takes `step` in the running loop, then runs the work until it all waits.
+  private func take(_ step: Step, in loop: SteppedLoop<F>, runner: Runner) {
+    guard let world = runner.effects.world else { return }
+    switch step {
+    case .event(let event): loop.send(event)
+    case .answer(let call, let sample): world.answer(call, sample: sample)
+    case .advance: world.advance()
+    }
+    runner.pump.drain()
+  }
+
+  /// The snapshot of the running loop.
+  private func snapshot(of loop: SteppedLoop<F>, runner: Runner) -> (Snapshot, uncontrolled: Bool) {
+    guard let world = runner.effects.world else {
+      return (Snapshot(state: loop.state, work: []), false)
+    }
+    var uncontrolled = false
+    let work = loop.work.map { entry in
+      let waits: ExploredWork.Wait
+      if let call = world.calls.first(where: { $0.token == entry.token }) {
+        waits = .answer(dependency: dependencies[call.dependency].name, arguments: call.text)
+      } else if let sleeper = world.sleepers.first(where: { $0.token == entry.token }) {
+        waits = .deadline(in: sleeper.deadline - world.now)
+      } else {
+        waits = .somethingElse
+        uncontrolled = true
+      }
+      return ExploredWork(scope: entry.scope, id: entry.id, waitsFor: waits)
+    }
+    return (Snapshot(state: loop.state, work: work), uncontrolled)
+  }
+
+  /// Returns the loop to state `number`: from the nearest state before it with no work in flight,
+  /// takes the steps of the path again.
+  private mutating func restore(_ number: Int, runner: Runner, initial: F.State) -> SteppedLoop<F> {
+    var chain: [Int] = []
+    var current = number
+    while !isQuiet[current], parents[current] >= 0 {
+      chain.append(parents[current])
+      current = transitions[parents[current]].from
+    }
+    let loop: SteppedLoop<F>
+    if isQuiet[current] {
+      loop = runner.makeLoop(state: snapshots[current].state, runsStart: false, now: times[current])
+    } else {
+      loop = runner.makeLoop(state: initial, runsStart: true, now: .zero)
+      loop.start()
+      runner.pump.drain()
+    }
+    for index in chain.reversed() {
+      take(steps[index], in: loop, runner: runner)
+      stepsRun += 1
+    }
+    return loop
+  }
+
+  /// Adds a state found by `parent` and returns its number.
+  private mutating func add(
+    _ snapshot: Snapshot, parent: Int, depth: Int, time: Duration, calls: [Int],
+    uncontrolled: Bool
+  ) -> Int {
+    let number = snapshots.count
+    snapshots.append(snapshot)
+    numbers[snapshot] = number
+    parents.append(parent)
+    depths.append(depth)
+    times.append(time)
+    isQuiet.append(snapshot.work.isEmpty)
+    outgoing.append(0..<0)
+    isExpanded.append(false)
+    waitingCalls.append(calls)
+    if uncontrolled { statesWithUncontrolledWork.append(number) }
+    return number
+  }
+
+  /// The choices in the running loop's state: the events, each sample of each waiting call, and
+  /// the next deadline.
+  private func choices(
+    in loop: SteppedLoop<F>, runner: Runner, events: (F.State) -> [F.Event]
+  ) -> [(Step, Choice)] {
+    var result: [(Step, Choice)] = events(loop.state).map { (.event($0), .event($0)) }
+    guard let world = runner.effects.world else { return result }
+    for (index, call) in world.calls.enumerated() {
+      let dependency = dependencies[call.dependency]
+      for (sample, answer) in dependency.answers.enumerated() where answer != "never" {
+        result.append(
+          (
+            .answer(call: index, sample: sample),
+            .answer(dependency: dependency.name, arguments: call.text, answer: answer)
+          ))
+      }
+    }
+    if let deadline = world.nextDeadline {
+      result.append((.advance, .clock(advancedBy: deadline - world.now)))
+    }
+    return result
+  }
+
+  /// Explores breadth first from `initial`.
+  mutating func search(
+    initial: F.State, runner: Runner, limits: ExplorationLimits, events: (F.State) -> [F.Event]
+  ) {
+    dependencies = runner.effects.dependencies
+    do {
+      let loop = runner.makeLoop(state: initial, runsStart: true, now: .zero)
+      loop.start()
+      runner.pump.drain()
+      dependencies = runner.effects.dependencies
+      let (first, uncontrolled) = snapshot(of: loop, runner: runner)
+      let calls = runner.effects.world?.calls.map(\.dependency) ?? []
+      _ = add(first, parent: -1, depth: 0, time: .zero, calls: calls, uncontrolled: uncontrolled)
+      runner.tearDown(loop)
+    }
+    var next = 0
+    while next < snapshots.count {
+      let from = next
+      next += 1
+      guard depths[from] < limits.depth else {
+        limitReached = limitReached ?? .depth(limits.depth)
+        continue
+      }
+      let first = transitions.count
+      var expanded = true
+      var loop: SteppedLoop<F>? = restore(from, runner: runner, initial: initial)
+      let options = choices(in: loop.unsafelyUnwrapped, runner: runner, events: events)
+      for (step, choice) in options {
+        let running = loop ?? restore(from, runner: runner, initial: initial)
+        loop = nil
+        take(step, in: running, runner: runner)
+        stepsRun += 1
+        let (after, uncontrolled) = snapshot(of: running, runner: runner)
+        let time = runner.effects.world?.now ?? .zero
+        let calls = runner.effects.world?.calls.map(\.dependency) ?? []
+        runner.tearDown(running)
+        let to: Int
+        if let known = numbers[after] {
+          to = known
+        } else if snapshots.count < limits.states {
+          to = add(
+            after, parent: transitions.count, depth: depths[from] + 1, time: time, calls: calls,
+            uncontrolled: uncontrolled)
+        } else {
+          limitReached = .states(limits.states)
+          expanded = false
+          continue
+        }
+        transitions.append(Transition(from: from, choice: choice, to: to))
+        steps.append(step)
+      }
+      if let loop { runner.tearDown(loop) }
+      outgoing[from] = first..<transitions.count
+      isExpanded[from] = expanded
+    }
+  }
+}
+
+/// A piece of work in flight in an explored state.
+public struct ExploredWork: Hashable, Sendable, CustomStringConvertible {
+  /// What a piece of work waits for.
+  public enum Wait: Hashable, Sendable {
+    /// A call of an explored dependency, with its arguments as text, waits for its answer.
+    case answer(dependency: String, arguments: String)
+    /// A sleep on the explored clock waits for a deadline this far ahead.
+    case deadline(in: Duration)
+    /// Something the explorer does not control: a real clock, a dependency that is not explored.
+    case somethingElse
+  }
+
+  /// The scope of the work: empty for the feature's own, a child's for its children's.
+  public var scope: [WorkID]
+  /// The work's id, or nil for work started without one.
+  public var id: WorkID?
+  /// What the work waits for.
+  public var waitsFor: Wait
+
+  /// The work as the paths print it: `"load" waits for search("sw")`.
+  public var description: String {
+    let name = id.map { String(reflecting: $0.base) } ?? "unkeyed work"
+    let place =
+      scope.isEmpty ? "" : " in \(scope.map { String(reflecting: $0.base) }.joined(separator: "/"))"
+    switch waitsFor {
+    case .answer(let dependency, let arguments):
+      return "\(name)\(place) waits for \(dependency)(\(arguments))"
+    case .deadline(let duration):
+      return "\(name)\(place) sleeps for \(duration)"
+    case .somethingElse:
+      return "\(name)\(place) waits for something the explorer does not control"
+    }
+  }
+}
+
+/// Explores every state a feature can reach, with its work: the test's events, the answers of its
+/// dependencies and the deadlines of its clock, in every order, through the feature's real core,
+/// executor and child lifetimes.
+///
+/// Each dependency the exploration controls comes from `deps`, which builds the feature's `Deps`
+/// from ``ExploredEffects``: the explorer picks each waiting call's answer among the samples
+/// given, and decides when the clock reaches the next deadline. Work runs one job at a time on
+/// the explorer's thread, so every path is deterministic, and the explorer goes back to a state
+/// by running the steps to it again (from the nearest state with no work in flight).
+///
+/// ```swift
+/// let exploration = explore(Search.self, from: .init(), deps: { effects in
+///   Search.Deps(
+///     search: effects.dependency("search", answers: [.value(["swift"]), .never]),
+///     clock: effects.clock)
+/// }) { state in
+///   [.queryChanged("s"), .queryChanged("sw")]
+/// }
+/// exploration.expectInvariant("results match the query") { $0.state.results.query == $0.state.query }
+/// ```
+/// - Parameters:
+///   - feature: The feature to explore.
+///   - state: The state to start from; the core's start runs first, as in a store.
+///   - deps: Builds the feature's deps from the exploration's test doubles. Called once.
+///   - limits: How far to search: states kept and steps from the start.
+///   - events: The events to try in a state: the user's actions that make sense there.
+/// - Returns: The explored graph, for its checks.
+public func explore<F: Feature>(
+  _ feature: F.Type,
+  from state: F.State,
+  deps: (ExploredEffects) -> F.Deps,
+  limits: ExplorationLimits = .standard,
+  events: (F.State) -> [F.Event]
+) -> FeatureExploration<F> where F.State: Hashable {
+  let effects = ExploredEffects()
+  let runner = FeatureExploration<F>.Runner(effects: effects, deps: deps(effects))
+  var exploration = FeatureExploration<F>()
+  exploration.search(initial: state, runner: runner, limits: limits, events: events)
+  return exploration
+}
