@@ -83,6 +83,37 @@ extension FeatureExploration {
     }
   }
 
+  /// Asserts that no explored step made the store report a problem: work that failed with an
+  /// error that no `catch:` handler turned into an event (a failure the feature never hears of),
+  /// or work started in a child's scope that no declaration of ``Feature/childWork`` covers.
+  ///
+  /// On failure, the message shows the report and the shortest path to the step that made it.
+  /// - Parameters:
+  ///   - fileID: The caller's file id, for the failure's location.
+  ///   - filePath: The caller's file path, for the failure's location.
+  ///   - line: The caller's line, for the failure's location.
+  ///   - column: The caller's column, for the failure's location.
+  public func expectNoUnhandledErrors(
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    guard
+      let (index, reports) = problems.min(by: {
+        depth(of: transitions[$0.transition].from) < depth(of: transitions[$1.transition].from)
+      })
+    else { return }
+    let transition = transitions[index]
+    reportFailure(
+      """
+      \(reports.joined(separator: "\n"))
+      The shortest path to it (its last step made the report):
+      \(path(of: shortestPath(to: transition.from) + [transition]))
+      """,
+      at: Location(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
   /// "the start", or "a state reached in 3 steps".
   func whereabouts(_ number: Int) -> String {
     switch depth(of: number) {
@@ -105,7 +136,11 @@ extension FeatureExploration {
 
   /// The shortest path to state `number`, one numbered line per step.
   func path(to number: Int) -> String {
-    let steps = shortestPath(to: number)
+    path(of: shortestPath(to: number))
+  }
+
+  /// A path, one numbered line per step.
+  func path(of steps: [Transition]) -> String {
     guard !steps.isEmpty else { return "  (none: it is the state after the start)" }
     return steps.enumerated().map { index, transition in
       "  \(index + 1). \(Self.describe(transition.choice))"

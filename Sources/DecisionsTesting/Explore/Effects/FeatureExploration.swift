@@ -49,6 +49,9 @@ public struct FeatureExploration<F: Feature> where F.State: Hashable {
   /// The states in which some work waited for something the explorer does not control (not an
   /// explored dependency or the explored clock): what it waited for was not explored.
   public private(set) var statesWithUncontrolledWork: [Int] = []
+  /// The steps after which the loop reported a problem (work that failed unheard, work without
+  /// a lifetime), by transition, with what it reported.
+  private(set) var problems: [(transition: Int, reports: [String])] = []
 
   init() {}
 
@@ -107,6 +110,11 @@ public struct FeatureExploration<F: Feature> where F.State: Hashable {
   /// How many steps state `number` is from state `0`.
   public func depth(of number: Int) -> Int { depths[number] }
 
+}
+
+// NB: for features whose conformances are not isolated to the main actor (`SendableMetatype`), as
+// for a `Store`: the loop's diagnostics hook is a `@Sendable` closure that needs `F`'s metatype.
+extension FeatureExploration where F: SendableMetatype {
   // MARK: - Running the feature
 
   /// What runs the feature: the pump, the actor reports hop to, the doubles and the deps.
@@ -115,6 +123,10 @@ public struct FeatureExploration<F: Feature> where F.State: Hashable {
     let isolation: ExploreIsolation
     let effects: ExploredEffects
     let deps: F.Deps
+
+    /// What the loop's diagnostics reported since the last step: work that failed with an error
+    /// no handler took, and work in a child scope that no lifetime covers.
+    let problems = ProblemLog()
 
     init(effects: ExploredEffects, deps: F.Deps) {
       self.isolation = ExploreIsolation(pump: pump)
@@ -128,12 +140,25 @@ public struct FeatureExploration<F: Feature> where F.State: Hashable {
       let pump = self.pump
       return SteppedLoop(
         state: state, deps: deps, runsStart: runsStart, isolation: isolation,
-        diagnostics: nil
-      ) { token, priority, body in
-        Task(executorPreference: pump, priority: priority) {
-          await ExploredWorkToken.$current.withValue(token) { await body() }
-        }
-      }
+        diagnostics: { [problems] report in
+          switch report {
+          case .workFailed(let id, let error):
+            problems.found.append(
+              "\(id.map { "Work \(String(reflecting: $0.base))" } ?? "Unkeyed work") failed with "
+                + "\(String(reflecting: error)), and no catch: handler turned it into an event.")
+          case .workWithoutLifetime(let scope):
+            // NB: the scope, not the message, which names `F`: a `@Sendable` closure cannot
+            // capture its metatype.
+            problems.scopesWithoutLifetime.append(scope)
+          default:
+            break
+          }
+        },
+        startTask: { token, priority, body in
+          Task(executorPreference: pump, priority: priority) {
+            await ExploredWorkToken.$current.withValue(token) { await body() }
+          }
+        })
     }
 
     /// Stops the loop and drains its work's ends.
@@ -272,8 +297,15 @@ public struct FeatureExploration<F: Feature> where F.State: Hashable {
       for (step, choice) in options {
         let running = loop ?? restore(from, runner: runner, initial: initial)
         loop = nil
+        runner.problems.found.removeAll()
+        runner.problems.scopesWithoutLifetime.removeAll()
         take(step, in: running, runner: runner)
         stepsRun += 1
+        let found =
+          runner.problems.found
+          + runner.problems.scopesWithoutLifetime.map {
+            workWithoutLifetimeMessage(feature: F.self, scope: $0)
+          }
         let (after, uncontrolled) = snapshot(of: running, runner: runner)
         let time = runner.effects.world?.now ?? .zero
         let calls = runner.effects.world?.calls.map(\.dependency) ?? []
@@ -290,6 +322,7 @@ public struct FeatureExploration<F: Feature> where F.State: Hashable {
           expanded = false
           continue
         }
+        if !found.isEmpty { problems.append((transitions.count, found)) }
         transitions.append(Transition(from: from, choice: choice, to: to))
         steps.append(step)
       }
@@ -298,6 +331,12 @@ public struct FeatureExploration<F: Feature> where F.State: Hashable {
       isExpanded[from] = expanded
     }
   }
+}
+
+/// What an explored loop's diagnostics reported; used on the explorer's thread only.
+final class ProblemLog: @unchecked Sendable {
+  var found: [String] = []
+  var scopesWithoutLifetime: [[WorkID]] = []
 }
 
 /// A piece of work in flight in an explored state.
@@ -368,7 +407,7 @@ public func explore<F: Feature>(
   deps: (ExploredEffects) -> F.Deps,
   limits: ExplorationLimits = .standard,
   events: (F.State) -> [F.Event]
-) -> FeatureExploration<F> where F.State: Hashable {
+) -> FeatureExploration<F> where F: SendableMetatype, F.State: Hashable {
   let effects = ExploredEffects()
   let runner = FeatureExploration<F>.Runner(effects: effects, deps: deps(effects))
   var exploration = FeatureExploration<F>()
