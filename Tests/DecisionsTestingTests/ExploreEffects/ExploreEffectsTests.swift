@@ -110,3 +110,34 @@ import Testing
     #expect(exploration.transitions.count > 4)
   }
 }
+
+@Suite struct ExploreEffectsOnRowsTests {
+  /// Each row loads in its own scope: replacing it ends the old row's load.
+  @Test func aReplacedRowsLoadEndsWithIt() {
+    let exploration = explore(
+      RefreshedRows.self, from: .init(fixed: true), deps: RefreshedRows.deps,
+      events: RefreshedRows.refreshing)
+    exploration.expectComplete()
+    exploration.expectInvariant("a row shows only its own version's value") {
+      RefreshedRows.rowsShowTheirOwnValues($0)
+    }
+    #expect(exploration.snapshots.contains { $0.state.rows[id: 1]?.valueVersion == 2 })
+  }
+
+  /// Issue 38 (b): with the fix removed, the explorer finds the replaced row's answer reaching
+  /// the new row.
+  @Test func aReplacedRowGetsTheOldRowsResult() {
+    let exploration = explore(
+      RefreshedRows.self, from: .init(), deps: RefreshedRows.deps,
+      events: RefreshedRows.refreshing)
+    withKnownIssue {
+      exploration.expectInvariant("a row shows only its own version's value") {
+        RefreshedRows.rowsShowTheirOwnValues($0)
+      }
+    } matching: { issue in
+      let text = String(describing: issue)
+      return text.contains("1. send .replace(id: 1)") && text.contains("2. send .replace(id: 1)")
+        && text.contains("3. load(1) answers value(\"value\")")
+    }
+  }
+}
