@@ -50,6 +50,8 @@ enum ItemList: Feature {
     @Presented var screen: ItemScreen.State?
     /// Whether the screen loads its own text (the fix), or the list does (the bug).
     var fixed = false
+    /// How many screens the user opened.
+    var opened = 0
   }
 
   enum Event: Equatable, Sendable {
@@ -74,6 +76,7 @@ enum ItemList: Feature {
     switch event {
     case .open(let item):
       state.screen = ItemScreen.State(item: item)
+      state.opened += 1
       return [state.fixed ? .screen(.load(item)) : .loadForScreen(item)]
     case .close:
       state.screen = nil
@@ -98,9 +101,10 @@ enum ItemList: Feature {
     Deps(load: effects.dependency("load", answers: [.value("text")]))
   }
 
-  /// The user opens item 1 or 2 when no screen is open, and closes the one open.
+  /// The user opens item 1 or 2 when no screen is open, twice at most, and closes the one open.
   static func browsing(_ state: State) -> [Event] {
-    state.screen == nil ? [.open(1), .open(2)] : [.close]
+    guard state.screen == nil else { return [.close] }
+    return state.opened < 2 ? [.open(1), .open(2)] : []
   }
 
   /// The rule: a screen shows only its own item's text.
