@@ -283,6 +283,10 @@ extension FeatureExploration where F: SendableMetatype {
       runner.tearDown(loop)
     }
     var next = 0
+    // NB: the loop of the last step taken, kept running when that step found the state expanded
+    // next: a chain of steps (a timer ticking on) then costs one step per state, not a return
+    // along the whole chain.
+    var kept: (number: Int, loop: SteppedLoop<F>)?
     while next < snapshots.count {
       let from = next
       next += 1
@@ -292,9 +296,16 @@ extension FeatureExploration where F: SendableMetatype {
       }
       let first = transitions.count
       var expanded = true
-      var loop: SteppedLoop<F>? = restore(from, runner: runner, initial: initial)
+      var loop: SteppedLoop<F>?
+      if let running = kept, running.number == from {
+        loop = running.loop
+      } else {
+        if let running = kept { runner.tearDown(running.loop) }
+        loop = restore(from, runner: runner, initial: initial)
+      }
+      kept = nil
       let options = choices(in: loop.unsafelyUnwrapped, runner: runner, events: events)
-      for (step, choice) in options {
+      for (offset, (step, choice)) in options.enumerated() {
         let running = loop ?? restore(from, runner: runner, initial: initial)
         loop = nil
         runner.problems.found.removeAll()
@@ -309,15 +320,21 @@ extension FeatureExploration where F: SendableMetatype {
         let (after, uncontrolled) = snapshot(of: running, runner: runner)
         let time = runner.effects.world?.now ?? .zero
         let calls = runner.effects.world?.calls.map(\.dependency) ?? []
-        runner.tearDown(running)
         let to: Int
         if let known = numbers[after] {
           to = known
+          runner.tearDown(running)
         } else if snapshots.count < limits.states {
           to = add(
             after, parent: transitions.count, depth: depths[from] + 1, time: time, calls: calls,
             uncontrolled: uncontrolled)
+          if offset == options.count - 1, to == next {
+            kept = (to, running)
+          } else {
+            runner.tearDown(running)
+          }
         } else {
+          runner.tearDown(running)
           limitReached = .states(limits.states)
           expanded = false
           continue
@@ -330,6 +347,7 @@ extension FeatureExploration where F: SendableMetatype {
       outgoing[from] = first..<transitions.count
       isExpanded[from] = expanded
     }
+    if let running = kept { runner.tearDown(running.loop) }
   }
 }
 
