@@ -10,7 +10,7 @@ import Decisions
 /// executor makes.
 public enum RecordMeeting: Feature {
   /// What the screen shows.
-  public struct State: Equatable, Sendable, Codable {
+  public struct State: Hashable, Sendable, Codable {
     /// The sync-up being held: a copy, which this screen only reads.
     public var syncUp: SyncUp
     /// The seconds of the meeting that have passed, at most its duration.
@@ -52,7 +52,7 @@ public enum RecordMeeting: Feature {
   }
 
   /// What a button of the screen's alerts does.
-  public enum DialogAction: Equatable, Sendable, Codable {
+  public enum DialogAction: Hashable, Sendable, Codable {
     /// End the meeting and keep it.
     case saveAndEnd
     /// End the meeting and throw it away.

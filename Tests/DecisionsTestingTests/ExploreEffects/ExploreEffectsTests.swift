@@ -141,3 +141,55 @@ import Testing
     }
   }
 }
+
+@Suite struct ExploreEffectsOverTimeTests {
+  /// A poller that stops after its first tick: once started, its work ends.
+  @Test func aPollerThatStopsEnds() {
+    let exploration = explore(
+      Poller.self, from: .init(stopsAfterOneTick: true), deps: Poller.deps,
+      events: Poller.starting)
+    exploration.expectComplete()
+    exploration.expectEventually("the polling stops", after: { $0.state.isOn }, { $0.work.isEmpty })
+  }
+
+  /// A poller that never stops: the rule breaks with a lasso, the path to the loop and the two
+  /// ticks it repeats.
+  @Test func aPollerThatNeverStopsIsALasso() {
+    let exploration = explore(
+      Poller.self, from: .init(), deps: Poller.deps, events: Poller.starting)
+    exploration.expectComplete()
+    withKnownIssue {
+      exploration.expectEventually(
+        "the polling stops", after: { $0.state.isOn }, { $0.work.isEmpty })
+    } matching: { issue in
+      let text = String(describing: issue)
+      return text.contains("can loop for ever") && text.contains("1. send .start")
+        && text.contains("The loop, repeated for ever:")
+        && text.contains("3. the clock advances by 1.0 seconds")
+    }
+  }
+
+  /// A load that may never be answered: "a started load ends" breaks, since the feature can stop
+  /// with the load waiting for ever.
+  @Test func aLoadThatMayNeverBeAnsweredStopsShort() {
+    let exploration = explore(
+      ItemList.self, from: .init(fixed: true),
+      deps: { effects in
+        ItemList.Deps(load: effects.dependency("load", answers: [.value("text"), .never]))
+      },
+      events: ItemList.browsing)
+    withKnownIssue {
+      exploration.expectEventually(
+        "a started load ends", after: { !$0.work.isEmpty }, { $0.work.isEmpty })
+    } matching: { issue in
+      let text = String(describing: issue)
+      return text.contains("can stop short of it") && text.contains("\"load\" in")
+        && text.contains("1. send .open(1)")
+    }
+    // Without the "never" sample, every load is answered in the end: the rule holds.
+    let answered = explore(
+      ItemList.self, from: .init(fixed: true), deps: ItemList.deps, events: ItemList.browsing)
+    answered.expectEventually(
+      "a started load ends", after: { !$0.work.isEmpty }, { $0.work.isEmpty })
+  }
+}

@@ -139,11 +139,11 @@ extension FeatureExploration {
     path(of: shortestPath(to: number))
   }
 
-  /// A path, one numbered line per step.
-  func path(of steps: [Transition]) -> String {
+  /// A path, one numbered line per step, counting from `first`.
+  func path(of steps: [Transition], from first: Int = 1) -> String {
     guard !steps.isEmpty else { return "  (none: it is the state after the start)" }
     return steps.enumerated().map { index, transition in
-      "  \(index + 1). \(Self.describe(transition.choice))"
+      "  \(index + first). \(Self.describe(transition.choice))"
     }.joined(separator: "\n")
   }
 

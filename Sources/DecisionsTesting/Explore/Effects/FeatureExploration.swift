@@ -74,18 +74,18 @@ public struct FeatureExploration<F: Feature> where F.State: Hashable {
   /// running the steps to it again).
   private var parents: [Int] = []
   private var depths: [Int] = []
-  private var times: [Duration] = []
+  private(set) var times: [Duration] = []
   private var isQuiet: [Bool] = []
   private var steps: [Step] = []
   private var numbers: [Snapshot: Int] = [:]
   /// For each state, its transitions in `transitions`.
-  private var outgoing: [Range<Int>] = []
+  private(set) var outgoing: [Range<Int>] = []
   /// For each state, whether every choice in it led to a kept state.
   private(set) var isExpanded: [Bool] = []
   /// The explored dependencies' names and samples.
   private(set) var dependencies: [(name: String, answers: [String], nevers: Bool)] = []
   /// For each state, the calls waiting in it, with their dependency's index, in order.
-  private var waitingCalls: [[Int]] = []
+  private(set) var waitingCalls: [[Int]] = []
 
   /// The transitions that leave state `number`, in the order they were tried.
   public func transitions(from number: Int) -> ArraySlice<Transition> {

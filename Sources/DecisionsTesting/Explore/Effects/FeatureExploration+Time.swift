@@ -1,0 +1,321 @@
+// Rules over time: what must eventually happen once the user stops, whatever the order of the
+// answers and deadlines, under fairness. A broken rule is shown as a path to where it breaks: a
+// state where nothing more must happen, or a loop the feature can repeat for ever (a lasso), or a
+// path on which more time passes than the rule allows.
+
+extension FeatureExploration {
+  /// Asserts that from every explored state where `trigger` holds, the feature reaches a state
+  /// where `goal` holds once the user stops sending events: whatever answers its dependencies give
+  /// and in whatever order, and within `limit` of the explored clock if one is given.
+  ///
+  /// "Once the user stops" means that only the feature's own steps count from the trigger on: the
+  /// answers of waiting calls and the clock's deadlines. The rule assumes **fairness**: every
+  /// waiting call is answered eventually, unless its dependency's samples include
+  /// ``ExploredAnswer/never``, and the clock eventually reaches every deadline that work sleeps
+  /// until. So it breaks in three ways, each printed as the shortest path to the trigger and the
+  /// feature's steps after it:
+  ///
+  /// - **it stops short**: a state without the goal where nothing more must happen (no deadline
+  ///   waits, and every waiting call may never be answered);
+  /// - **it loops**: steps that the feature can repeat for ever without the goal, while every call
+  ///   that waits all along may never be answered (a lasso: the path to the loop, and the loop);
+  /// - **it takes too long**: with `limit`, a path on which the clock passes more than `limit`
+  ///   without the goal.
+  ///
+  /// ```swift
+  /// exploration.expectEventually("the meeting ends", within: .seconds(20)) {
+  ///   $0.state.ending != nil
+  /// }
+  /// exploration.expectEventually("a started search ends", after: { !$0.work.isEmpty }) {
+  ///   $0.work.isEmpty
+  /// }
+  /// ```
+  ///
+  /// States the search did not expand (cut by a limit) are not judged: what follows them is
+  /// unknown. So a cut search can miss a broken rule, but never reports a false one.
+  /// - Parameters:
+  ///   - name: What the rule says, for the message.
+  ///   - trigger: Where the rule starts to apply; every state by default.
+  ///   - limit: The most time the explored clock may pass from the trigger to the goal, or nil for
+  ///     no limit.
+  ///   - fileID: The caller's file id, for the failure's location.
+  ///   - filePath: The caller's file path, for the failure's location.
+  ///   - line: The caller's line, for the failure's location.
+  ///   - column: The caller's column, for the failure's location.
+  ///   - goal: Whether an explored state is the one the feature must reach.
+  public func expectEventually(
+    _ name: String,
+    after trigger: (Snapshot) -> Bool = { _ in true },
+    within limit: Duration? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    _ goal: (Snapshot) -> Bool
+  ) {
+    let isGoal = snapshots.map(goal)
+    let location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
+    for start in snapshots.indices where !isGoal[start] && trigger(snapshots[start]) {
+      guard let failure = breach(from: start, isGoal: isGoal, limit: limit) else { continue }
+      let lead = shortestPath(to: start)
+      let trig =
+        depth(of: start) == 0
+        ? "The rule \"\(name)\" applies from the state after the start"
+        : "The rule \"\(name)\" applies from \(whereabouts(start))"
+      let message: String
+      switch failure {
+      case .stops(let steps):
+        message = """
+          \(trig), and the feature can stop short of it: in the last state below, no deadline \
+          waits and every waiting call may never be answered.
+          \(describe(steps.last.map { transitions[$0].to } ?? start))
+          The shortest path to it:
+          \(path(of: lead + steps.map { transitions[$0] }))
+          """
+      case .loops(let steps, let loop):
+        message = """
+          \(trig), and the feature can loop for ever without reaching it: after the path below, \
+          the steps of the loop repeat, and every call that waits all along may never be \
+          answered.
+          The path:
+          \(path(of: lead + steps.map { transitions[$0] }))
+          The loop, repeated for ever:
+          \(path(of: loop.map { transitions[$0] }, from: lead.count + steps.count + 1))
+          """
+      case .tooLong(let steps, let elapsed):
+        message = """
+          \(trig), and the feature can go \(elapsed) on the clock without reaching it, more than \
+          the \(limit ?? .zero) the rule allows:
+          \(describe(steps.last.map { transitions[$0].to } ?? start))
+          The path:
+          \(path(of: lead + steps.map { transitions[$0] }))
+          """
+      }
+      reportFailure(message, at: location)
+      return
+    }
+  }
+
+  /// How a rule over time breaks from one state: transitions after it.
+  enum Breach {
+    case stops([Int])
+    case loops([Int], loop: [Int])
+    case tooLong([Int], elapsed: Duration)
+  }
+
+  /// Whether the feature's own steps must go on in state `number`: a deadline waits, or a call
+  /// that must be answered eventually.
+  func mustMove(_ number: Int) -> Bool {
+    snapshots[number].work.contains { work in
+      switch work.waitsFor {
+      case .deadline: true
+      case .answer(let dependency, _): !mayNeverAnswer(dependency)
+      case .somethingElse: false
+      }
+    }
+  }
+
+  /// Whether the samples of the dependency named `name` include `never`.
+  func mayNeverAnswer(_ name: String) -> Bool {
+    dependencies.contains { $0.name == name && $0.nevers }
+  }
+
+  /// The feature's own steps that leave state `number`: answers and deadlines, not events.
+  func ownSteps(from number: Int) -> [Int] {
+    outgoing[number].filter { index in
+      if case .event = transitions[index].choice { return false }
+      return true
+    }
+  }
+
+  /// The time a step moves the clock.
+  func elapsed(_ index: Int) -> Duration {
+    if case .clock(let duration) = transitions[index].choice { return duration }
+    return .zero
+  }
+
+  /// The first way the rule breaks from `start`, if any.
+  func breach(from start: Int, isGoal: [Bool], limit: Duration?) -> Breach? {
+    // The states the feature's own steps reach from `start` without the goal, breadth first,
+    // with the step that first reached each.
+    var reachedBy: [Int: Int] = [start: -1]
+    var order = [start]
+    var next = 0
+    while next < order.count {
+      let number = order[next]
+      next += 1
+      guard isExpanded[number] else { continue }
+      for index in ownSteps(from: number) {
+        let to = transitions[index].to
+        guard !isGoal[to], reachedBy[to] == nil else { continue }
+        reachedBy[to] = index
+        order.append(to)
+      }
+    }
+    func steps(to number: Int) -> [Int] {
+      var result: [Int] = []
+      var current = number
+      while let index = reachedBy[current], index >= 0 {
+        result.append(index)
+        current = transitions[index].from
+      }
+      return result.reversed()
+    }
+    // It stops short.
+    if let stuck = order.first(where: { isExpanded[$0] && !mustMove($0) }) {
+      return .stops(steps(to: stuck))
+    }
+    // It loops: a cycle of own steps among the reached states.
+    let members = Set(order)
+    for component in cycles(among: order, members: members) {
+      // Fair: no call that must be answered waits in every state of the loop, and the clock
+      // moves in the loop if a deadline waits in every state of it.
+      let waitingAllAlong = component.states.dropFirst().reduce(
+        Set(snapshots[component.states[0]].work)
+      ) { $0.intersection(snapshots[$1].work) }
+      let starves = waitingAllAlong.contains { work in
+        switch work.waitsFor {
+        case .answer(let dependency, _): !mayNeverAnswer(dependency)
+        case .deadline: !component.steps.contains { elapsed($0) > .zero }
+        case .somethingElse: false
+        }
+      }
+      if limit != nil, component.steps.contains(where: { elapsed($0) > .zero }) {
+        // Time passes in the loop: repeated, it passes any limit, fair or not, before the goal.
+        return .loops(steps(to: component.states[0]), loop: component.steps)
+      }
+      if !starves {
+        return .loops(steps(to: component.states[0]), loop: component.steps)
+      }
+    }
+    // It takes too long: the most time from `start` to each state, over the reached states
+    // (no loop in them moves the clock, or it was reported above).
+    if let limit {
+      var most: [Int: Duration] = [start: .zero]
+      var via: [Int: Int] = [:]
+      var pending = [start]
+      while let number = pending.popLast() {
+        guard isExpanded[number], let time = most[number] else { continue }
+        for index in ownSteps(from: number) {
+          let to = transitions[index].to
+          guard members.contains(to) else { continue }
+          let total = time + elapsed(index)
+          if let known = most[to], known >= total { continue }
+          most[to] = total
+          via[to] = index
+          if total > limit {
+            var path: [Int] = []
+            var current = to
+            var seen: Set<Int> = []
+            while let index = via[current], current != start, seen.insert(current).inserted {
+              path.append(index)
+              current = transitions[index].from
+            }
+            return .tooLong(path.reversed(), elapsed: total)
+          }
+          pending.append(to)
+        }
+      }
+    }
+    return nil
+  }
+
+  /// A loop of the feature's own steps through states in `members`, one per strongly connected
+  /// group that has one: the states in the order the loop visits them, and its steps.
+  func cycles(among order: [Int], members: Set<Int>) -> [(states: [Int], steps: [Int])] {
+    // Tarjan's algorithm, iterative.
+    var index: [Int: Int] = [:]
+    var low: [Int: Int] = [:]
+    var onStack: Set<Int> = []
+    var stack: [Int] = []
+    var counter = 0
+    var groups: [[Int]] = []
+    for root in order where index[root] == nil {
+      var work: [(number: Int, next: Int)] = [(root, 0)]
+      index[root] = counter
+      low[root] = counter
+      counter += 1
+      stack.append(root)
+      onStack.insert(root)
+      while let (number, position) = work.last {
+        let edges = isExpanded[number] ? ownSteps(from: number) : []
+        if position < edges.count {
+          work[work.count - 1].next += 1
+          let to = transitions[edges[position]].to
+          guard members.contains(to) else { continue }
+          if index[to] == nil {
+            index[to] = counter
+            low[to] = counter
+            counter += 1
+            stack.append(to)
+            onStack.insert(to)
+            work.append((to, 0))
+          } else if onStack.contains(to) {
+            low[number] = min(low[number]!, index[to]!)
+          }
+        } else {
+          work.removeLast()
+          if let parent = work.last?.number { low[parent] = min(low[parent]!, low[number]!) }
+          if low[number] == index[number] {
+            var group: [Int] = []
+            while let top = stack.popLast() {
+              onStack.remove(top)
+              group.append(top)
+              if top == number { break }
+            }
+            groups.append(group)
+          }
+        }
+      }
+    }
+    var result: [(states: [Int], steps: [Int])] = []
+    for group in groups {
+      let inGroup = Set(group)
+      let inner = group.flatMap { number in
+        (isExpanded[number] ? ownSteps(from: number) : []).filter {
+          inGroup.contains(transitions[$0].to)
+        }
+      }
+      guard !inner.isEmpty else { continue }
+      // A closed walk through every state of the group: the shortest way from each state to the
+      // next, in the group's order, and back to the first.
+      let sorted = group.sorted()
+      var steps: [Int] = []
+      for (offset, number) in sorted.enumerated() {
+        let target = sorted[(offset + 1) % sorted.count]
+        steps += shortestSteps(from: number, to: target, within: inGroup, minimumOne: true)
+      }
+      result.append((sorted, steps))
+    }
+    return result
+  }
+
+  /// The fewest own steps from `from` to `to` inside `group`; at least one step with
+  /// `minimumOne`, for a loop from a state back to itself.
+  func shortestSteps(from: Int, to: Int, within group: Set<Int>, minimumOne: Bool) -> [Int] {
+    var reachedBy: [Int: Int] = [:]
+    var queue = [from]
+    var next = 0
+    while next < queue.count {
+      let number = queue[next]
+      next += 1
+      for index in ownSteps(from: number) {
+        let target = transitions[index].to
+        guard group.contains(target), reachedBy[target] == nil else { continue }
+        reachedBy[target] = index
+        if target == to {
+          var path: [Int] = []
+          var current = to
+          repeat {
+            let step = reachedBy[current]!
+            path.append(step)
+            current = transitions[step].from
+          } while current != from
+          return path.reversed()
+        }
+        queue.append(target)
+      }
+    }
+    return []
+  }
+}
