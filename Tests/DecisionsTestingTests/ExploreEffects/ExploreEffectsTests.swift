@@ -73,6 +73,8 @@ import Testing
       let text = String(describing: issue)
       return text.contains("1. send .open(1)") && text.contains("2. send .close")
         && text.contains("4. load(1) answers value(\"text\")")
+        && text.contains("try await effects.answer(\"load\", arguments: \"1\", sample: 0)")
+        && text.contains("await test.receive(.screen(.loaded(item: 1, text: \"text\")))")
     }
   }
 }
@@ -191,5 +193,86 @@ import Testing
       ItemList.self, from: .init(fixed: true), deps: ItemList.deps, events: ItemList.browsing)
     answered.expectEventually(
       "a started load ends", after: { !$0.work.isEmpty }, { $0.work.isEmpty })
+  }
+}
+
+/// The paths the explorer prints as store tests, pasted here as printed: each takes the path
+/// again on a real store, with the same doubles, and shows the bug.
+@Suite struct ExploreEffectsPrintedTests {
+  /// Issue 38 (a), as printed by `storeTest(to:deps:)`, with the rule checked at the end.
+  @Test func theClosedScreensLateAnswerAsPrinted() async throws {
+    let effects = ExploredEffects()
+    let test = StoreTest<ItemList>(
+      state: ItemList.State(screen: nil, fixed: false, opened: 0), deps: ItemList.deps(effects),
+      endChecks: [])
+    await test.send(.open(1), decisions: [.loadForScreen(1)]) {
+      $0 = ItemList.State(
+        screen: ItemScreen.State(item: 1, textItem: nil),
+        fixed: false,
+        opened: 1
+      )
+    }
+    await test.send(.close) {
+      $0 = ItemList.State(screen: nil, fixed: false, opened: 1)
+    }
+    await test.send(.open(2), decisions: [.loadForScreen(2)]) {
+      $0 = ItemList.State(
+        screen: ItemScreen.State(item: 2, textItem: nil),
+        fixed: false,
+        opened: 2
+      )
+    }
+    try await effects.answer("load", arguments: "1", sample: 0)
+    await test.receive(.screen(.loaded(item: 1, text: "text"))) {
+      $0 = ItemList.State(
+        screen: ItemScreen.State(item: 2, textItem: 1),
+        fixed: false,
+        opened: 2
+      )
+    }
+    // The rule, which the path breaks.
+    let state = await test.state
+    #expect(state.screen?.textItem == 1 && state.screen?.item == 2)
+  }
+
+  /// Issue 38 (d), as printed.
+  @Test func theOlderQuerysResultsAsPrinted() async throws {
+    let effects = ExploredEffects()
+    let test = StoreTest<DebouncedSearch>(
+      state: DebouncedSearch.State(query: "", results: [], resultsQuery: nil, fixed: false),
+      deps: DebouncedSearch.deps(effects))
+    await test.send(.queryChanged("s"), decisions: [.debounce("s")]) {
+      $0 = DebouncedSearch.State(query: "s", results: [], resultsQuery: nil, fixed: false)
+    }
+    await test.settle()
+    await effects.advanceClock(by: .milliseconds(300))
+    await test.receive(.debounced("s"), decisions: [.search("s")])
+    await test.send(.queryChanged("sw"), decisions: [.debounce("sw")]) {
+      $0 = DebouncedSearch.State(query: "sw", results: [], resultsQuery: nil, fixed: false)
+    }
+    await test.settle()
+    await effects.advanceClock(by: .milliseconds(300))
+    await test.receive(.debounced("sw"), decisions: [.search("sw")])
+    try await effects.answer("search", arguments: "\"sw\"", sample: 0)
+    await test.receive(.searched(query: "sw", results: ["result"])) {
+      $0 = DebouncedSearch.State(
+        query: "sw",
+        results: ["result"],
+        resultsQuery: "sw",
+        fixed: false
+      )
+    }
+    try await effects.answer("search", arguments: "\"s\"", sample: 0)
+    await test.receive(.searched(query: "s", results: ["result"])) {
+      $0 = DebouncedSearch.State(
+        query: "sw",
+        results: ["result"],
+        resultsQuery: "s",
+        fixed: false
+      )
+    }
+    // The rule, which the path breaks: idle results are for an older query.
+    let state = await test.state
+    #expect(state.resultsQuery == "s" && state.query == "sw")
   }
 }

@@ -24,8 +24,52 @@ public final class ExploredEffects: @unchecked Sendable {
   private(set) var dependencies: [(name: String, answers: [String], nevers: Bool)] = []
   /// The world the explorer is running, or `nil` between searches.
   var world: ExploredWorld?
+  /// The calls and sleeps of a test that takes a path again, for doubles made with ``init()``;
+  /// `nil` for an exploration's.
+  let script: ScriptedWorld?
 
-  init() {}
+  /// Creates an exploration's doubles.
+  init(exploring: Void) {
+    script = nil
+  }
+
+  /// Creates doubles for a ``StoreTest`` that takes a path the explorer printed: each call of a
+  /// dependency waits until the test answers it with ``answer(_:arguments:sample:)``, and the
+  /// clock's time passes when the test calls ``advanceClock(by:)``.
+  ///
+  /// A store test waits for such calls and sleeps as it waits for a `ControlledDependency` or a
+  /// `TestClock`: `settle()` and `receive` return once all work waits for them.
+  public init() {
+    WorkRegistry.TestWaits.startTracking()
+    script = ScriptedWorld()
+  }
+
+  /// Answers the oldest waiting call of the dependency named `dependency` (with these
+  /// arguments, as the paths print them, if given) with its sample number `sample`, waiting for
+  /// such a call if none waits yet.
+  ///
+  /// For the doubles of a ``StoreTest`` (``init()``); in an exploration it does nothing.
+  /// - Parameters:
+  ///   - dependency: The dependency's name, as given to ``dependency(_:answers:)-(_,[ExploredAnswer<Value>])``.
+  ///   - arguments: The call's arguments as the paths print them, or nil for any call.
+  ///   - sample: The index of the answer among the dependency's samples.
+  /// - Throws: `CancellationError` if the waiting task is cancelled (a test's time limit).
+  public func answer(_ dependency: String, arguments: String? = nil, sample: Int) async throws {
+    guard let script else { return }
+    let indices = dependencies.indices.filter { dependencies[$0].name == dependency }
+    let call = try await script.claim(dependencies: Set(indices), arguments: arguments)
+    call.wait?.end()
+    call.continuation.resume(returning: sample)
+  }
+
+  /// Moves the clock `duration` ahead, and wakes the work that sleeps until then, earliest
+  /// deadline first.
+  ///
+  /// For the doubles of a ``StoreTest`` (``init()``); in an exploration it does nothing.
+  /// - Parameter duration: How far to move the clock.
+  public func advanceClock(by duration: Duration) async {
+    script?.advance(by: duration)
+  }
 
   /// The clock of the exploration: time passes only when the explorer reaches a deadline.
   ///
@@ -78,6 +122,14 @@ public final class ExploredEffects: @unchecked Sendable {
   private func call<Value>(
     _ dependency: Int, answers: [ExploredAnswer<Value>], key: AnyHashable, text: String
   ) async throws -> Value {
+    if let script {
+      let sample = try await script.call(dependency, text: text)
+      guard answers.indices.contains(sample), !answers[sample].isNever else {
+        throw ExploredEffectsError.noSuchSample(
+          dependency: dependencies[dependency].name, sample: sample)
+      }
+      return try answers[sample].get()
+    }
     guard let world else {
       throw ExploredEffectsError.calledOutsideAnExploration(
         dependency: dependencies[dependency].name)
@@ -104,6 +156,7 @@ public final class ExploredEffects: @unchecked Sendable {
 
   /// Waits until the explorer reaches `deadline` on the clock, or the calling work is cancelled.
   func sleep(until deadline: Duration) async throws {
+    if let script { return try await script.sleep(until: deadline) }
     guard let world else {
       throw ExploredEffectsError.calledOutsideAnExploration(dependency: "clock")
     }
@@ -132,6 +185,15 @@ public enum ExploredAnswer<Value: Sendable>: Sendable, CustomStringConvertible {
   /// (`expectEventually`) take it as a call that may never end.
   case never
 
+  /// The value, or the error thrown.
+  func get() throws -> Value {
+    switch self {
+    case .value(let value): return value
+    case .failure(let error): throw error
+    case .never: throw CancellationError()
+    }
+  }
+
   var isNever: Bool {
     if case .never = self { return true }
     return false
@@ -152,6 +214,9 @@ public enum ExploredEffectsError: Error, Equatable, CustomStringConvertible {
   /// A dependency (or the clock) of an ``ExploredEffects`` was called after its exploration
   /// ended, or by code that the exploration did not run.
   case calledOutsideAnExploration(dependency: String)
+  /// A test answered a call with a sample number the dependency does not have, or with its
+  /// `never` sample.
+  case noSuchSample(dependency: String, sample: Int)
 
   /// A sentence that says what went wrong.
   public var description: String {
@@ -159,6 +224,9 @@ public enum ExploredEffectsError: Error, Equatable, CustomStringConvertible {
     case .calledOutsideAnExploration(let dependency):
       "The explored dependency \"\(dependency)\" was called outside its exploration: explored "
         + "test doubles answer only the work that `explore(_:from:deps:limits:events:)` runs."
+    case .noSuchSample(let dependency, let sample):
+      "The explored dependency \"\(dependency)\" has no sample \(sample) to answer with: give "
+        + "the index of one of its samples that is not `never`."
     }
   }
 }
@@ -191,7 +259,7 @@ public struct ExploredClock: Clock, Sendable {
 
   /// The instant the explorer has reached.
   public var now: Instant {
-    Instant(offset: effects.world?.now ?? .zero)
+    Instant(offset: effects.script?.now ?? effects.world?.now ?? .zero)
   }
 
   /// The clock has no resolution: deadlines are exact.

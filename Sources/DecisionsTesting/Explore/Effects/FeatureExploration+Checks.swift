@@ -44,7 +44,7 @@ extension FeatureExploration {
       \(describe(number))
       The shortest path to it:
       \(path(to: number))
-      """,
+      """ + storeTestParagraph(pathIndices(to: number)),
       at: Location(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
@@ -110,8 +110,19 @@ extension FeatureExploration {
       \(reports.joined(separator: "\n"))
       The shortest path to it (its last step made the report):
       \(path(of: shortestPath(to: transition.from) + [transition]))
-      """,
+      """ + storeTestParagraph(pathIndices(to: transition.from) + [index]),
       at: Location(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// The part of a message that gives a path as a store test, or "" without a printer.
+  func storeTestParagraph(_ indices: [Int]) -> String {
+    guard let printer else { return "" }
+    return """
+
+      The same path as a StoreTest (`deps` is the function given to explore's deps:):
+
+      \(printer(indices))
+      """
   }
 
   /// "the start", or "a state reached in 3 steps".

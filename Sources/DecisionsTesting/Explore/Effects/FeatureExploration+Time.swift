@@ -91,7 +91,12 @@ extension FeatureExploration {
           \(path(of: lead + steps.map { transitions[$0] }))
           """
       }
-      reportFailure(message, at: location)
+      let indices: [Int]
+      switch failure {
+      case .stops(let steps), .tooLong(let steps, _): indices = pathIndices(to: start) + steps
+      case .loops(let steps, let loop): indices = pathIndices(to: start) + steps + loop
+      }
+      reportFailure(message + storeTestParagraph(indices), at: location)
       return
     }
   }

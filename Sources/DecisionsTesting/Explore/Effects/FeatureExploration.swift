@@ -76,12 +76,18 @@ public struct FeatureExploration<F: Feature> where F.State: Hashable {
   private var depths: [Int] = []
   private(set) var times: [Duration] = []
   private var isQuiet: [Bool] = []
-  private var steps: [Step] = []
+  private(set) var steps: [Step] = []
   private var numbers: [Snapshot: Int] = [:]
   /// For each state, its transitions in `transitions`.
   private(set) var outgoing: [Range<Int>] = []
   /// For each state, whether every choice in it led to a kept state.
   private(set) var isExpanded: [Bool] = []
+  /// The state the search started from, before the core's start, and what ran the feature: for
+  /// printing a path as a store test, which takes it again.
+  private(set) var startState: F.State?
+  private(set) var runnerBox: AnyObject?
+  /// Prints a path, given as indices into ``transitions``, as a store test; set by `explore`.
+  var printer: (([Int]) -> String)?
   /// The explored dependencies' names and samples.
   private(set) var dependencies: [(name: String, answers: [String], nevers: Bool)] = []
   /// For each state, the calls waiting in it, with their dependency's index, in order.
@@ -100,6 +106,17 @@ public struct FeatureExploration<F: Feature> where F.State: Hashable {
       let transition = transitions[parents[current]]
       path.append(transition)
       current = transition.from
+    }
+    return path.reversed()
+  }
+
+  /// The indices in ``transitions`` of the shortest path to state `number`, in order.
+  func pathIndices(to number: Int) -> [Int] {
+    var path: [Int] = []
+    var current = number
+    while parents[current] >= 0 {
+      path.append(parents[current])
+      current = transitions[parents[current]].from
     }
     return path.reversed()
   }
@@ -127,6 +144,8 @@ extension FeatureExploration where F: SendableMetatype {
     /// What the loop's diagnostics reported since the last step: work that failed with an error
     /// no handler took, and work in a child scope that no lifetime covers.
     let problems = ProblemLog()
+    /// What the loop's diagnostics reported, while a path is taken again to be printed.
+    let journal = StepJournal<F>()
 
     init(effects: ExploredEffects, deps: F.Deps) {
       self.isolation = ExploreIsolation(pump: pump)
@@ -140,7 +159,8 @@ extension FeatureExploration where F: SendableMetatype {
       let pump = self.pump
       return SteppedLoop(
         state: state, deps: deps, runsStart: runsStart, isolation: isolation,
-        diagnostics: { [problems] report in
+        diagnostics: { [problems, journal] report in
+          if journal.isRecording { journal.reports.append(report) }
           switch report {
           case .workFailed(let id, let error):
             problems.found.append(
@@ -170,7 +190,7 @@ extension FeatureExploration where F: SendableMetatype {
   }
 
   /// Takes `step` in the running loop, then runs the work until it all waits.
-  private func take(_ step: Step, in loop: SteppedLoop<F>, runner: Runner) {
+  func take(_ step: Step, in loop: SteppedLoop<F>, runner: Runner) {
     guard let world = runner.effects.world else { return }
     switch step {
     case .event(let event): loop.send(event)
@@ -271,6 +291,8 @@ extension FeatureExploration where F: SendableMetatype {
   mutating func search(
     initial: F.State, runner: Runner, limits: ExplorationLimits, events: (F.State) -> [F.Event]
   ) {
+    startState = initial
+    runnerBox = runner
     dependencies = runner.effects.dependencies
     do {
       let loop = runner.makeLoop(state: initial, runsStart: true, now: .zero)
@@ -351,6 +373,13 @@ extension FeatureExploration where F: SendableMetatype {
   }
 }
 
+/// What an explored loop's diagnostics reported while a path was taken again; used on the
+/// explorer's thread only.
+final class StepJournal<F: Feature>: @unchecked Sendable {
+  var isRecording = false
+  var reports: [StoreDiagnostic<F>] = []
+}
+
 /// What an explored loop's diagnostics reported; used on the explorer's thread only.
 final class ProblemLog: @unchecked Sendable {
   var found: [String] = []
@@ -426,9 +455,11 @@ public func explore<F: Feature>(
   limits: ExplorationLimits = .standard,
   events: (F.State) -> [F.Event]
 ) -> FeatureExploration<F> where F: SendableMetatype, F.State: Hashable {
-  let effects = ExploredEffects()
+  let effects = ExploredEffects(exploring: ())
   let runner = FeatureExploration<F>.Runner(effects: effects, deps: deps(effects))
   var exploration = FeatureExploration<F>()
   exploration.search(initial: state, runner: runner, limits: limits, events: events)
+  let printable = exploration
+  exploration.printer = { printable.storeTest(of: $0, deps: "deps") }
   return exploration
 }

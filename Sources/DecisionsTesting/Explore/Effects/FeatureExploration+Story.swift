@@ -1,0 +1,164 @@
+import Decisions
+
+// Paths as store tests: the explorer takes the path again with the store's reports on, and
+// prints each step as the Swift code of a `StoreTest` step, with the explored doubles of
+// `ExploredEffects()` answering the calls and moving the clock in the same order.
+
+extension FeatureExploration where F: SendableMetatype {
+  /// The shortest path to state `number` as the Swift code of a ``StoreTest`` that takes it again:
+  /// each event sent, each call answered and each clock advance, in order, with the decisions,
+  /// the events work sent back, the events dropped, and the state after each.
+  ///
+  /// ```swift
+  /// let effects = ExploredEffects()
+  /// let test = StoreTest<ItemList>(state: ItemList.State(), deps: deps(effects))
+  /// await test.send(.open(1), decisions: [.loadForScreen(1)]) {
+  ///   $0 = ItemList.State(screen: ItemScreen.State(item: 1), opened: 1)
+  /// }
+  /// await test.send(.close) {
+  ///   $0 = ItemList.State(opened: 1)
+  /// }
+  /// try await effects.answer("load", arguments: "1", sample: 0)
+  /// await test.receive(.screen(.loaded(item: 1, text: "text")))
+  /// ```
+  ///
+  /// The deps come from the same function the exploration was given, under the name `deps`; the
+  /// samples are named by their index in the dependency's `answers:`. Values print as the failure
+  /// messages print them: a value that prints otherwise (a type with a custom description) must be
+  /// edited by hand.
+  /// - Parameters:
+  ///   - number: The number of a state of ``snapshots``.
+  ///   - deps: The name of the function that makes the deps, as the test calls it.
+  /// - Returns: The test's code; empty if the exploration has no record of its run.
+  public func storeTest(to number: Int, deps: String = "deps") -> String {
+    storeTest(of: pathIndices(to: number), deps: deps)
+  }
+
+  /// The store test of a path from state `0`, given as indices into ``transitions``.
+  func storeTest(of indices: [Int], deps: String) -> String {
+    guard let runner = runnerBox as? Runner, let initial = startState else { return "" }
+    var lines = [
+      "let effects = ExploredEffects()",
+      "let test = StoreTest<\(typeName(F.self))>(state: \(DecisionsTesting.describe(initial)), deps: "
+        + "\(deps)(effects))",
+    ]
+    let journal = runner.journal
+    journal.reports = []
+    journal.isRecording = true
+    defer {
+      journal.isRecording = false
+      journal.reports = []
+    }
+    let loop = runner.makeLoop(state: initial, runsStart: true, now: .zero)
+    loop.start()
+    runner.pump.drain()
+    var state = initial
+    lines += Self.steps(of: journal.reports, state: &state, first: .start)
+    for (position, index) in indices.enumerated() {
+      journal.reports = []
+      let transition = transitions[index]
+      let first: Lead
+      switch transition.choice {
+      case .event:
+        first = .sent
+      case .answer(let dependency, let arguments, _):
+        guard case .answer(_, let sample) = steps[index] else { continue }
+        lines.append(
+          "try await effects.answer(\(DecisionsTesting.describe(dependency)), arguments: \(DecisionsTesting.describe(arguments)), "
+            + "sample: \(sample))")
+        first = .received
+      case .clock(let duration):
+        lines.append("await test.settle()")
+        lines.append("await effects.advanceClock(by: \(swiftCode(duration)))")
+        first = .received
+      }
+      take(steps[index], in: loop, runner: runner)
+      lines += Self.steps(of: journal.reports, state: &state, first: first)
+      _ = position
+    }
+    runner.tearDown(loop)
+    return lines.joined(separator: "\n")
+  }
+
+  /// How the first event of a step reached the store.
+  enum Lead {
+    case start
+    case sent
+    case received
+  }
+
+  /// The store test's lines for what the store reported in one step.
+  static func steps(of reports: [StoreDiagnostic<F>], state: inout F.State, first: Lead) -> [String]
+  {
+    var lines: [String] = []
+    var event: F.Event?
+    var decisions: [F.Decision] = []
+    var after = state
+    var isFirst = true
+    var startDecisions: [F.Decision] = []
+    var startState: F.State?
+    func flush() {
+      guard let sent = event else { return }
+      let call = isFirst && first == .sent ? "send" : "receive"
+      let list = decisions.isEmpty ? "" : ", decisions: " + DecisionsTesting.describe(decisions)
+      let head = "await test.\(call)(\(DecisionsTesting.describe(sent))\(list))"
+      if DecisionsTesting.describe(after) == DecisionsTesting.describe(state) {
+        lines.append(head)
+      } else {
+        lines.append(head + " {")
+        lines.append("  $0 = " + DecisionsTesting.describe(after, indent: "  "))
+        lines.append("}")
+      }
+      state = after
+      event = nil
+      decisions = []
+      isFirst = false
+    }
+    for report in reports {
+      switch report {
+      case .received(let received):
+        flush()
+        event = received
+      case .state(let new):
+        if event == nil, first == .start { startState = new } else { after = new }
+      case .decided(let decision):
+        if event == nil, first == .start {
+          startDecisions.append(decision)
+        } else {
+          decisions.append(decision)
+        }
+      case .ignored(let ignored, let reason):
+        flush()
+        lines.append(
+          "await test.expectIgnored(\(DecisionsTesting.describe(ignored)), reason: .\(reason))")
+      default:
+        break
+      }
+    }
+    flush()
+    if first == .start,
+      startState.map({ DecisionsTesting.describe($0) != DecisionsTesting.describe(state) }) ?? false
+        || !startDecisions.isEmpty
+    {
+      let list =
+        startDecisions.isEmpty ? "" : "decisions: " + DecisionsTesting.describe(startDecisions)
+      var start = ["await test.expectStart(\(list)) {"]
+      if let startState {
+        start.append("  $0 = " + DecisionsTesting.describe(startState, indent: "  "))
+        state = startState
+      }
+      start.append("}")
+      lines = start + lines
+    }
+    return lines
+  }
+}
+
+/// A duration as Swift code: `.seconds(1)`, `.milliseconds(300)`, or `.nanoseconds(…)`.
+func swiftCode(_ duration: Duration) -> String {
+  let (seconds, attoseconds) = duration.components
+  if attoseconds == 0 { return ".seconds(\(seconds))" }
+  let nanoseconds = seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+  if nanoseconds % 1_000_000 == 0 { return ".milliseconds(\(nanoseconds / 1_000_000))" }
+  return ".nanoseconds(\(nanoseconds))"
+}

@@ -1,0 +1,158 @@
+import Decisions
+
+/// The calls and sleeps of explored doubles in a ``StoreTest`` that takes a printed path again:
+/// the store's work runs on its own tasks, and the test answers each call and moves the clock.
+///
+/// Each call and sleep counts as a wait for the test while it waits (see
+/// `WorkRegistry.TestWaits`), as a `ControlledDependency` call does, so `settle()` returns.
+final class ScriptedWorld: Sendable {
+  /// A call that waits for the test's answer.
+  struct Call: Sendable {
+    var id: UInt64
+    var dependency: Int
+    var text: String
+    var continuation: CheckedContinuation<Int, any Error>
+    var wait: WorkRegistry.TestWaits.Wait?
+  }
+
+  private struct Sleeper {
+    var id: UInt64
+    var deadline: Duration
+    var continuation: CheckedContinuation<Void, any Error>
+    var wait: WorkRegistry.TestWaits.Wait?
+  }
+
+  private struct Claimant {
+    var id: UInt64
+    var dependencies: Set<Int>
+    var arguments: String?
+    var continuation: CheckedContinuation<Call, any Error>
+
+    func wants(_ call: Call) -> Bool {
+      dependencies.contains(call.dependency) && (arguments.map { $0 == call.text } ?? true)
+    }
+  }
+
+  private struct State {
+    var now: Duration = .zero
+    var calls: [Call] = []
+    var sleepers: [Sleeper] = []
+    var claimants: [Claimant] = []
+    var lastID: UInt64 = 0
+
+    mutating func makeID() -> UInt64 {
+      lastID += 1
+      return lastID
+    }
+  }
+
+  private let state = Protected(State())
+
+  /// The clock's time.
+  var now: Duration { state.withLock { $0.now } }
+
+  /// Waits until the test answers the call, and returns the sample it chose.
+  func call(_ dependency: Int, text: String) async throws -> Int {
+    let id = state.withLock { $0.makeID() }
+    return try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { continuation in
+        let call = Call(
+          id: id, dependency: dependency, text: text, continuation: continuation,
+          wait: WorkRegistry.TestWaits.beginWait())
+        let claimant = state.withLock { state -> Claimant? in
+          if let index = state.claimants.firstIndex(where: { $0.wants(call) }) {
+            return state.claimants.remove(at: index)
+          }
+          state.calls.append(call)
+          return nil
+        }
+        claimant?.continuation.resume(returning: call)
+        if Task.isCancelled { cancel(id) }
+      }
+    } onCancel: {
+      cancel(id)
+    }
+  }
+
+  /// Waits until the clock reaches `deadline`.
+  func sleep(until deadline: Duration) async throws {
+    let id = state.withLock { $0.makeID() }
+    try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { continuation in
+        let ready = state.withLock { state -> Bool in
+          guard deadline > state.now else { return true }
+          state.sleepers.append(
+            Sleeper(
+              id: id, deadline: deadline, continuation: continuation,
+              wait: WorkRegistry.TestWaits.beginWait()))
+          return false
+        }
+        if ready { continuation.resume() }
+        if Task.isCancelled { cancel(id) }
+      }
+    } onCancel: {
+      cancel(id)
+    }
+  }
+
+  /// Ends the call or sleep `id` with `CancellationError`, if it waits.
+  private func cancel(_ id: UInt64) {
+    let ended = state.withLock { state -> (Call?, Sleeper?) in
+      if let index = state.calls.firstIndex(where: { $0.id == id }) {
+        return (state.calls.remove(at: index), nil)
+      }
+      if let index = state.sleepers.firstIndex(where: { $0.id == id }) {
+        return (nil, state.sleepers.remove(at: index))
+      }
+      return (nil, nil)
+    }
+    if let call = ended.0 {
+      call.wait?.end()
+      call.continuation.resume(throwing: CancellationError())
+    }
+    if let sleeper = ended.1 {
+      sleeper.wait?.end()
+      sleeper.continuation.resume(throwing: CancellationError())
+    }
+  }
+
+  /// Takes the oldest waiting call of one of `dependencies` (with `arguments`, if given), waiting
+  /// for one if none waits yet.
+  func claim(dependencies: Set<Int>, arguments: String?) async throws -> Call {
+    let id = state.withLock { $0.makeID() }
+    return try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { continuation in
+        let claimant = Claimant(
+          id: id, dependencies: dependencies, arguments: arguments, continuation: continuation)
+        let found = state.withLock { state -> Call? in
+          if let index = state.calls.firstIndex(where: { claimant.wants($0) }) {
+            return state.calls.remove(at: index)
+          }
+          state.claimants.append(claimant)
+          return nil
+        }
+        if let found { continuation.resume(returning: found) }
+      }
+    } onCancel: {
+      let claimant = state.withLock { state -> Claimant? in
+        state.claimants.firstIndex { $0.id == id }.map { state.claimants.remove(at: $0) }
+      }
+      claimant?.continuation.resume(throwing: CancellationError())
+    }
+  }
+
+  /// Moves the clock and wakes the sleeps whose deadlines it reached, earliest first.
+  func advance(by duration: Duration) {
+    let woken = state.withLock { state -> [Sleeper] in
+      state.now += duration
+      let now = state.now
+      let woken = state.sleepers.filter { $0.deadline <= now }.sorted { $0.deadline < $1.deadline }
+      state.sleepers.removeAll { $0.deadline <= now }
+      return woken
+    }
+    for sleeper in woken {
+      sleeper.wait?.end()
+      sleeper.continuation.resume()
+    }
+  }
+}
