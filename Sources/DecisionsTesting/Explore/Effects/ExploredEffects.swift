@@ -50,7 +50,7 @@ public final class ExploredEffects: @unchecked Sendable {
     return { [self] arguments in
       try await call(
         index, answers: answers, key: AnyHashable(arguments),
-        text: String(reflecting: arguments))
+        describe: { String(reflecting: arguments) })
     }
   }
 
@@ -65,7 +65,7 @@ public final class ExploredEffects: @unchecked Sendable {
   ) -> @Sendable () async throws -> Value {
     let index = add(name, answers: answers)
     return { [self] in
-      try await call(index, answers: answers, key: AnyHashable(0), text: "")
+      try await call(index, answers: answers, key: AnyHashable(0), describe: { "" })
     }
   }
 
@@ -76,7 +76,8 @@ public final class ExploredEffects: @unchecked Sendable {
   }
 
   private func call<Value>(
-    _ dependency: Int, answers: [ExploredAnswer<Value>], key: AnyHashable, text: String
+    _ dependency: Int, answers: [ExploredAnswer<Value>], key: AnyHashable,
+    describe: @escaping @Sendable () -> String
   ) async throws -> Value {
     guard let world else {
       throw ExploredEffectsError.calledOutsideAnExploration(
@@ -88,7 +89,7 @@ public final class ExploredEffects: @unchecked Sendable {
       try await withCheckedThrowingContinuation { continuation in
         world.calls.append(
           .init(
-            id: id, dependency: dependency, token: token, key: key, text: text,
+            id: id, dependency: dependency, token: token, key: key, describe: describe,
             continuation: continuation))
         if Task.isCancelled { world.cancel(id) }
       }
