@@ -84,6 +84,7 @@ func exploreCase(_ plan: Plan) async -> [Row] {
       "13c", "explore: 515-byte states", side: side, plan: plan,
       payload: Bytes512()))
   rows.append(await MainThread.run { mainActorExploreRow(side: side, plan: plan) })
+  rows += await exploreEffectsRows(plan)
   return rows
 }
 
@@ -149,6 +150,8 @@ func exploreRow<Payload: Hashable & Sendable>(
   let row = await measure(id, title, events: transitions, plan: plan) { _ in
     exploreWalker(from: start, states: states, transitions: transitions).elapsed
   }
+  // NB: a row the command line did not pick comes back without runs, and explores nothing.
+  guard plan.selects(id) else { return row }
   let bytesPerState =
     exploreWalker(from: start, states: states, transitions: transitions)
     .storageBytes / states

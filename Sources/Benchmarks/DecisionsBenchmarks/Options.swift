@@ -64,7 +64,9 @@ struct Options: Equatable {
          11b the same events in batches of 100 with send(contentsOf:)
       12 an event for one of 10, 1,000 or 100,000 rows of an IdentifiedArray (and an array)
       13 explore: a breadth-first search of a core's states, with 2-, 64- and 512-byte states;
-         13d the 3-byte walker with main-actor conformances, explored on the main actor
+         13d the 3-byte walker with main-actor conformances, explored on the main actor;
+         13e a feature with its work explored: keyed loads answering a value or failing, and a
+         debounce on the explored clock; 13f a feature with no work in flight between steps
       14 MainStore.send on the main actor: the state is new when it returns (a frame's budget)
       15 a list of 10, 1,000 or 100,000 rows, every row loading: an event that updates one row
          (a-c), and one that removes a row (d-f), each flat across the sizes

@@ -94,7 +94,7 @@ public final class ExploredEffects: @unchecked Sendable {
     return { [self] arguments in
       try await call(
         index, answers: answers, key: AnyHashable(arguments),
-        text: String(reflecting: arguments))
+        describe: { String(reflecting: arguments) })
     }
   }
 
@@ -109,7 +109,7 @@ public final class ExploredEffects: @unchecked Sendable {
   ) -> @Sendable () async throws -> Value {
     let index = add(name, answers: answers)
     return { [self] in
-      try await call(index, answers: answers, key: AnyHashable(0), text: "")
+      try await call(index, answers: answers, key: AnyHashable(0), describe: { "" })
     }
   }
 
@@ -120,7 +120,8 @@ public final class ExploredEffects: @unchecked Sendable {
   }
 
   private func call<Value>(
-    _ dependency: Int, answers: [ExploredAnswer<Value>], key: AnyHashable, text: String
+    _ dependency: Int, answers: [ExploredAnswer<Value>], key: AnyHashable,
+    describe: @escaping @Sendable () -> String
   ) async throws -> Value {
     if let script {
       let sample = try await script.call(dependency, text: text)
@@ -140,7 +141,7 @@ public final class ExploredEffects: @unchecked Sendable {
       try await withCheckedThrowingContinuation { continuation in
         world.calls.append(
           .init(
-            id: id, dependency: dependency, token: token, key: key, text: text,
+            id: id, dependency: dependency, token: token, key: key, describe: describe,
             continuation: continuation))
         if Task.isCancelled { world.cancel(id) }
       }

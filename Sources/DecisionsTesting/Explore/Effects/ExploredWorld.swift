@@ -14,8 +14,11 @@ final class ExploredWorld: @unchecked Sendable {
     var token: UInt64?
     /// The arguments, for telling states apart.
     var key: AnyHashable
+    /// Describes the arguments as the paths print them: called when the explorer takes a
+    /// snapshot or lists the choices, not on each call of the steps it runs again.
+    var describe: @Sendable () -> String
     /// The arguments, as the paths print them.
-    var text: String
+    var text: String { describe() }
     var continuation: CheckedContinuation<Int, any Error>
   }
 
