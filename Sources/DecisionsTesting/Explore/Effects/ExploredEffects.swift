@@ -124,7 +124,7 @@ public final class ExploredEffects: @unchecked Sendable {
     describe: @escaping @Sendable () -> String
   ) async throws -> Value {
     if let script {
-      let sample = try await script.call(dependency, text: text)
+      let sample = try await script.call(dependency, text: describe())
       guard answers.indices.contains(sample), !answers[sample].isNever else {
         throw ExploredEffectsError.noSuchSample(
           dependency: dependencies[dependency].name, sample: sample)
