@@ -990,8 +990,13 @@ struct EmbeddingScope: Hashable, @unchecked Sendable, CustomStringConvertible {
     hasher.combine(place)
   }
 
+  // NB: a computed key path, such as a `@Presented` slot's projected value, prints as an address
+  // (`\State.<computed 0x…>`), which tells a reader nothing: then the child's name alone.
   @usableFromInline
-  var description: String { "\(childName) in \(place)" }
+  var description: String {
+    let path = "\(place)"
+    return path.contains("<computed") ? childName : "\(childName) in \(path)"
+  }
 }
 
 /// How a child's state is found in a place that holds it, or holds one case of an enum.

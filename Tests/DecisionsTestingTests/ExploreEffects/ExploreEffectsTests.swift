@@ -185,7 +185,8 @@ import Testing
         "a started load ends", after: { !$0.work.isEmpty }, { $0.work.isEmpty })
     } matching: { issue in
       let text = String(describing: issue)
-      return text.contains("can stop short of it") && text.contains("\"load\" in")
+      return text.contains("can stop short of it")
+        && text.contains("work:  \"load\" in ItemScreen waits for load(1)")
         && text.contains("1. send .open(1)")
     }
     // Without the "never" sample, every load is answered in the end: the rule holds.
