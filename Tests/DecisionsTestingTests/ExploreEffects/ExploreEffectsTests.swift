@@ -75,6 +75,7 @@ import Testing
         && text.contains("4. load(1) answers value(\"text\")")
         && text.contains("try await effects.answer(\"load\", arguments: \"1\", sample: 0)")
         && text.contains("await test.receive(.screen(.loaded(item: 1, text: \"text\")))")
+        && text.contains("endChecks: EndChecks.all.subtracting(.runningWork))")
     }
   }
 }
@@ -205,7 +206,7 @@ import Testing
     let effects = ExploredEffects()
     let test = StoreTest<ItemList>(
       state: ItemList.State(screen: nil, fixed: false, opened: 0), deps: ItemList.deps(effects),
-      endChecks: [])
+      endChecks: EndChecks.all.subtracting(.runningWork))
     await test.send(.open(1), decisions: [.loadForScreen(1)]) {
       $0 = ItemList.State(
         screen: ItemScreen.State(item: 1, textItem: nil),
