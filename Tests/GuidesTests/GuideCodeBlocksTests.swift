@@ -77,6 +77,8 @@ import Testing
       "Tests/Examples/FactFeatureTests/FactExplorationTests.swift",
       "Tests/Examples/RemoteContentTests/ExplorationTests.swift",
       "Tests/DecisionsTestingTests/ExploreTests.swift",
+      "Tests/DecisionsTestingTests/ExploreEffects",
+      "Tests/Examples/SyncUpsTests/RecordMeetingEffectsTests.swift",
     ],
     "Docs/Navigation.md": [
       "Tests/GuidesTests/NavigationGuide.swift",
