@@ -196,13 +196,18 @@ private enum Place: Hashable {
         """)
   }
 
-  @Test func aStandardLibraryValueWithPrivateStorageIsShownByItsDescription() {
+  /// A `Duration` is shown as Swift, as printed stories must compile: its own description,
+  /// "1.0 seconds", is not.
+  @Test func aDurationIsShownAsSwift() {
     #expect(
-      structuralDiff(Duration.seconds(1), .seconds(2)) == """
+      structuralDiff(Duration.seconds(1), .milliseconds(2_500)) == """
         Duration
-        −   1.0 seconds
-        +   2.0 seconds
+        −   .seconds(1)
+        +   .milliseconds(2500)
         """)
+  }
+
+  @Test func aStandardLibraryValueWithPrivateStorageIsShownByItsDescription() {
     #expect(
       structuralDiff(Generic(value: 0..<3), Generic(value: 0..<4)) == """
         Generic<Range<Int>>

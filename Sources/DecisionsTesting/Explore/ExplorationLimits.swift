@@ -7,7 +7,8 @@
 public struct ExplorationLimits: Sendable, Hashable {
   /// The most distinct states (keys) to keep.
   public var states: Int
-  /// The most events from the initial state: states this far away are kept but not expanded.
+  /// The most steps from the initial state (events; with effects, also answers and deadlines):
+  /// states this far away are kept but not expanded.
   public var depth: Int
 
   /// Creates limits.
@@ -15,7 +16,8 @@ public struct ExplorationLimits: Sendable, Hashable {
   /// - Precondition: Both limits are at least 1.
   /// - Parameters:
   ///   - states: The most distinct states (keys) to keep; 100,000 unless set.
-  ///   - depth: The most events from the initial state; unbounded unless set.
+  ///   - depth: The most steps from the initial state (events; with effects, also answers and
+  ///     deadlines); unbounded unless set.
   public init(states: Int = 100_000, depth: Int = .max) {
     precondition(
       states >= 1, "ExplorationLimits: states must be at least 1 (the initial state), not \(states)"
@@ -39,7 +41,7 @@ public struct ExplorationLimits: Sendable, Hashable {
     public var description: String {
       switch self {
       case .states(let limit): "the limit of \(limit) states"
-      case .depth(let limit): "the depth limit of \(limit) events"
+      case .depth(let limit): "the depth limit of \(limit) steps"
       }
     }
   }

@@ -48,6 +48,12 @@ extension Node {
       self = .truncated(String(reflecting: value))
       return
     }
+    // NB: a `Duration` describes itself as "1.0 seconds", which is not Swift: printed stories
+    // (a `CoreTest`, a `StoreTest` from an exploration) must compile as printed.
+    if let duration = value as? Duration {
+      self = .leaf(swiftCode(duration))
+      return
+    }
     let mirror = Mirror(reflecting: value)
     var ancestors = ancestors
     if mirror.displayStyle == .class {

@@ -99,6 +99,7 @@ enum TCAMeeting: Feature {
       return text.contains("1. send .appeared")
         && text.contains("the clock advances by 1.0 seconds")
         && text.contains("more than the 15.0 seconds the rule allows")
+        && text.contains("decisions: [.startTimer(every: .seconds(1)), .checkSpeechAuthorization]")
     }
   }
 }

@@ -75,8 +75,7 @@ extension FeatureExploration {
       case .loops(let steps, let loop):
         message = """
           \(trig), and the feature can loop for ever without reaching it: after the path below, \
-          the steps of the loop repeat, and every call that waits all along may never be \
-          answered.
+          the steps of the loop repeat\(fairness(of: loop)).
           The path:
           \(path(of: lead + steps.map { transitions[$0] }))
           The loop, repeated for ever:
@@ -99,6 +98,17 @@ extension FeatureExploration {
       reportFailure(message + storeTestParagraph(indices), at: location)
       return
     }
+  }
+
+  /// What makes a loop fair, for the message: ", and every call that waits all along may never
+  /// be answered" when some call waits in every state of the loop, or "".
+  func fairness(of loop: [Int]) -> String {
+    let states = loop.map { transitions[$0].from }
+    let waiting = states.dropFirst().reduce(Set(snapshots[states.first ?? 0].work)) {
+      $0.intersection(snapshots[$1].work)
+    }
+    let calls = waiting.filter { if case .answer = $0.waitsFor { true } else { false } }
+    return calls.isEmpty ? "" : ", and every call that waits all along may never be answered"
   }
 
   /// How a rule over time breaks from one state: transitions after it.
