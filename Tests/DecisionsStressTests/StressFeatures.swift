@@ -11,6 +11,11 @@ import TestSupport
 let stressScale = max(
   1, ProcessInfo.processInfo.environment["DECISIONS_STRESS_SCALE"].flatMap(Int.init) ?? 1)
 
+/// Whether the tests run under a sanitizer: `.ci/run` sets `DECISIONS_SANITIZER` for its
+/// ThreadSanitizer and AddressSanitizer runs, where the longest loops of ``StoreOrderingTests`` run
+/// a fifth or a tenth as many events, with as many senders at once.
+let underSanitizer = ProcessInfo.processInfo.environment["DECISIONS_SANITIZER"] != nil
+
 /// Long work on demand: keyed, unkeyed, spawning more work, and results that add to a count.
 enum Worker: Feature {
   struct State: Equatable, Sendable {
