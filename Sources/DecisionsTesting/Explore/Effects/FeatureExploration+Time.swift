@@ -55,7 +55,11 @@ extension FeatureExploration {
   ) {
     let isGoal = snapshots.map(goal)
     let location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
-    for start in snapshots.indices where !isGoal[start] && trigger(snapshots[start]) {
+    // NB: one pass over the graph finds the states from which the rule can break; only those
+    // are searched from, one by one. Searching from every trigger cost states × states.
+    let suspect = suspects(isGoal: isGoal, limit: limit)
+    for start in snapshots.indices
+    where suspect[start] && !isGoal[start] && trigger(snapshots[start]) {
       guard let failure = breach(from: start, isGoal: isGoal, limit: limit) else { continue }
       let lead = shortestPath(to: start)
       let trig =
@@ -130,6 +134,93 @@ extension FeatureExploration {
     }
   }
 
+  /// Whether some work in state `number` waits for something the explorer does not control:
+  /// what follows is unknown, so rules over time do not judge the state.
+  func hasUncontrolledWork(_ number: Int) -> Bool {
+    snapshots[number].work.contains { $0.waitsFor == .somethingElse }
+  }
+
+  /// Whether the feature's own steps can repeat the states of `group` for ever.
+  ///
+  /// `group` is a strongly connected group of states. It can loop when some of its steps stay in
+  /// it, and no call that must be answered, and no deadline (unless the clock moves in it), waits
+  /// in all of its states. With a time limit, a group in which the clock moves counts too:
+  /// repeated, it passes any limit.
+  func canLoop(_ group: [Int], limit: Duration?) -> Bool {
+    let inGroup = Set(group)
+    let inner = group.flatMap { number in
+      (isExpanded[number] ? ownSteps(from: number) : []).filter {
+        inGroup.contains(transitions[$0].to)
+      }
+    }
+    guard !inner.isEmpty else { return false }
+    let clockMoves = inner.contains { elapsed($0) > .zero }
+    if limit != nil, clockMoves { return true }
+    let waitingAllAlong = group.dropFirst().reduce(Set(snapshots[group[0]].work)) {
+      $0.intersection(snapshots[$1].work)
+    }
+    return !waitingAllAlong.contains { work in
+      switch work.waitsFor {
+      case .answer(let dependency, _): !mayNeverAnswer(dependency)
+      case .deadline: !clockMoves
+      case .somethingElse: false
+      }
+    }
+  }
+
+  /// For each state, whether the rule can break from it: whether the feature's own steps lead
+  /// from it, without the goal, to a state where it stops short, to a loop, or (with `limit`)
+  /// along more time than the limit.
+  func suspects(isGoal: [Bool], limit: Duration?) -> [Bool] {
+    let count = snapshots.count
+    let others = snapshots.indices.filter { !isGoal[$0] }
+    let members = Set(others)
+    var bad = [Bool](repeating: false, count: count)
+    for number in others
+    where isExpanded[number] && !mustMove(number) && !hasUncontrolledWork(number) {
+      bad[number] = true
+    }
+    let groups = stronglyConnectedGroups(among: others, members: members)
+    for group in groups where canLoop(group, limit: limit) {
+      for number in group { bad[number] = true }
+    }
+    if let limit {
+      // NB: the groups come sinks first, so each group's onward time is known from those after
+      // it. Inside a group the clock does not move, or the group can loop and is marked.
+      var most = [Duration](repeating: .zero, count: count)
+      for group in groups {
+        let inGroup = Set(group)
+        var best = Duration.zero
+        for number in group where isExpanded[number] {
+          for index in ownSteps(from: number) {
+            let to = transitions[index].to
+            guard members.contains(to), !inGroup.contains(to) else { continue }
+            best = max(best, elapsed(index) + most[to])
+          }
+        }
+        for number in group {
+          most[number] = best
+          if best > limit { bad[number] = true }
+        }
+      }
+    }
+    // Every state whose own steps lead to a marked one, without the goal, can break the rule.
+    var incoming = [[Int]](repeating: [], count: count)
+    for number in others where isExpanded[number] {
+      for index in ownSteps(from: number) where members.contains(transitions[index].to) {
+        incoming[transitions[index].to].append(number)
+      }
+    }
+    var pending = others.filter { bad[$0] }
+    while let number = pending.popLast() {
+      for from in incoming[number] where !bad[from] {
+        bad[from] = true
+        pending.append(from)
+      }
+    }
+    return bad
+  }
+
   /// Whether the samples of the dependency named `name` include `never`.
   func mayNeverAnswer(_ name: String) -> Bool {
     dependencies.contains { $0.name == name && $0.nevers }
@@ -177,31 +268,16 @@ extension FeatureExploration {
       return result.reversed()
     }
     // It stops short.
-    if let stuck = order.first(where: { isExpanded[$0] && !mustMove($0) }) {
+    if let stuck = order.first(where: {
+      isExpanded[$0] && !mustMove($0) && !hasUncontrolledWork($0)
+    }) {
       return .stops(steps(to: stuck))
     }
     // It loops: a cycle of own steps among the reached states.
     let members = Set(order)
-    for component in cycles(among: order, members: members) {
-      // Fair: no call that must be answered waits in every state of the loop, and the clock
-      // moves in the loop if a deadline waits in every state of it.
-      let waitingAllAlong = component.states.dropFirst().reduce(
-        Set(snapshots[component.states[0]].work)
-      ) { $0.intersection(snapshots[$1].work) }
-      let starves = waitingAllAlong.contains { work in
-        switch work.waitsFor {
-        case .answer(let dependency, _): !mayNeverAnswer(dependency)
-        case .deadline: !component.steps.contains { elapsed($0) > .zero }
-        case .somethingElse: false
-        }
-      }
-      if limit != nil, component.steps.contains(where: { elapsed($0) > .zero }) {
-        // Time passes in the loop: repeated, it passes any limit, fair or not, before the goal.
-        return .loops(steps(to: component.states[0]), loop: component.steps)
-      }
-      if !starves {
-        return .loops(steps(to: component.states[0]), loop: component.steps)
-      }
+    for component in cycles(among: order, members: members)
+    where canLoop(component.states, limit: limit) {
+      return .loops(steps(to: component.states[0]), loop: component.steps)
     }
     // It takes too long: the most time from `start` to each state, over the reached states
     // (no loop in them moves the clock, or it was reported above).
@@ -238,6 +314,33 @@ extension FeatureExploration {
   /// A loop of the feature's own steps through states in `members`, one per strongly connected
   /// group that has one: the states in the order the loop visits them, and its steps.
   func cycles(among order: [Int], members: Set<Int>) -> [(states: [Int], steps: [Int])] {
+    let groups = stronglyConnectedGroups(among: order, members: members)
+    var result: [(states: [Int], steps: [Int])] = []
+    for group in groups {
+      let inGroup = Set(group)
+      let inner = group.flatMap { number in
+        (isExpanded[number] ? ownSteps(from: number) : []).filter {
+          inGroup.contains(transitions[$0].to)
+        }
+      }
+      guard !inner.isEmpty else { continue }
+      // A closed walk through every state of the group: the shortest way from each state to the
+      // next, in the group's order, and back to the first.
+      let sorted = group.sorted()
+      var steps: [Int] = []
+      for (offset, number) in sorted.enumerated() {
+        let target = sorted[(offset + 1) % sorted.count]
+        steps += shortestSteps(from: number, to: target, within: inGroup, minimumOne: true)
+      }
+      result.append((sorted, steps))
+    }
+    return result
+  }
+
+  /// The strongly connected groups of states in `members` under the feature's own steps, from
+  /// the states of `order`, in the order Tarjan's algorithm finds them: a group comes before the
+  /// groups that lead to it.
+  func stronglyConnectedGroups(among order: [Int], members: Set<Int>) -> [[Int]] {
     // Tarjan's algorithm, iterative.
     var index: [Int: Int] = [:]
     var low: [Int: Int] = [:]
@@ -283,26 +386,7 @@ extension FeatureExploration {
         }
       }
     }
-    var result: [(states: [Int], steps: [Int])] = []
-    for group in groups {
-      let inGroup = Set(group)
-      let inner = group.flatMap { number in
-        (isExpanded[number] ? ownSteps(from: number) : []).filter {
-          inGroup.contains(transitions[$0].to)
-        }
-      }
-      guard !inner.isEmpty else { continue }
-      // A closed walk through every state of the group: the shortest way from each state to the
-      // next, in the group's order, and back to the first.
-      let sorted = group.sorted()
-      var steps: [Int] = []
-      for (offset, number) in sorted.enumerated() {
-        let target = sorted[(offset + 1) % sorted.count]
-        steps += shortestSteps(from: number, to: target, within: inGroup, minimumOne: true)
-      }
-      result.append((sorted, steps))
-    }
-    return result
+    return groups
   }
 
   /// The fewest own steps from `from` to `to` inside `group`; at least one step with
