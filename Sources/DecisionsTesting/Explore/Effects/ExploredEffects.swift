@@ -235,26 +235,8 @@ public enum ExploredEffectsError: Error, Equatable, CustomStringConvertible {
 /// The clock of an exploration of effects: its time passes only when the explorer reaches a
 /// deadline that work sleeps until.
 public struct ExploredClock: Clock, Sendable {
-  /// An instant on the clock: the time since the exploration's start.
-  public struct Instant: InstantProtocol, Sendable {
-    /// The time since the exploration's start.
-    public var offset: Duration
-
-    /// The instant `duration` later.
-    public func advanced(by duration: Duration) -> Self {
-      Instant(offset: offset + duration)
-    }
-
-    /// The time from this instant to `other`.
-    public func duration(to other: Self) -> Duration {
-      other.offset - offset
-    }
-
-    /// Whether this instant comes before `other`.
-    public static func < (lhs: Self, rhs: Self) -> Bool {
-      lhs.offset < rhs.offset
-    }
-  }
+  /// An instant on the clock: the time since the exploration's start, as on a ``TestClock``.
+  public typealias Instant = TestClock.Instant
 
   let effects: ExploredEffects
 
