@@ -278,3 +278,41 @@ import Testing
     #expect(state.resultsQuery == "s" && state.query == "sw")
   }
 }
+
+@Suite struct ExploredEffectsMisuseTests {
+  /// A test that names a dependency the doubles never made, or a sample they do not have, or the
+  /// `never` sample, hears of it at its own line.
+  @Test func answeringWithAWrongNameOrSampleThrows() async throws {
+    let effects = ExploredEffects()
+    let load: @Sendable (Int) async throws -> String = effects.dependency(
+      "load", answers: [.value("text"), .never])
+    _ = load
+    await #expect(throws: ExploredEffectsError.noSuchDependency("lode")) {
+      try await effects.answer("lode", sample: 0)
+    }
+    await #expect(throws: ExploredEffectsError.noSuchSample(dependency: "load", sample: 2)) {
+      try await effects.answer("load", sample: 2)
+    }
+    await #expect(throws: ExploredEffectsError.noSuchSample(dependency: "load", sample: 1)) {
+      try await effects.answer("load", sample: 1)
+    }
+  }
+
+  /// The doubles of an exploration, called after it ended, throw rather than wait for ever.
+  @Test func anExplorationsDependencyCalledAfterItThrows() async {
+    final class Kept: @unchecked Sendable { var load: (@Sendable (Int) async throws -> String)? }
+    let kept = Kept()
+    _ = explore(
+      ItemList.self, from: .init(fixed: true),
+      deps: { effects in
+        let load: @Sendable (Int) async throws -> String = effects.dependency(
+          "load", answers: [.value("text")])
+        kept.load = load
+        return ItemList.Deps(load: load)
+      },
+      events: { _ in [] })
+    await #expect(throws: ExploredEffectsError.calledOutsideAnExploration(dependency: "load")) {
+      _ = try await kept.load?(1)
+    }
+  }
+}

@@ -53,10 +53,21 @@ public final class ExploredEffects: @unchecked Sendable {
   ///   - dependency: The dependency's name, as given to ``dependency(_:answers:)-(_,[ExploredAnswer<Value>])``.
   ///   - arguments: The call's arguments as the paths print them, or nil for any call.
   ///   - sample: The index of the answer among the dependency's samples.
-  /// - Throws: `CancellationError` if the waiting task is cancelled (a test's time limit).
+  /// - Throws: ``ExploredEffectsError/noSuchDependency(_:)`` or
+  ///   ``ExploredEffectsError/noSuchSample(dependency:sample:)`` for a name or sample the doubles
+  ///   do not have, or `CancellationError` if the waiting task is cancelled (a test's time limit).
   public func answer(_ dependency: String, arguments: String? = nil, sample: Int) async throws {
     guard let script else { return }
     let indices = dependencies.indices.filter { dependencies[$0].name == dependency }
+    // NB: checked here, so that the test hears of a wrong sample at its own line, rather than
+    // the store's work failing with it.
+    guard let first = indices.first else {
+      throw ExploredEffectsError.noSuchDependency(dependency)
+    }
+    let answers = dependencies[first].answers
+    guard answers.indices.contains(sample), answers[sample] != "never" else {
+      throw ExploredEffectsError.noSuchSample(dependency: dependency, sample: sample)
+    }
     let call = try await script.claim(dependencies: Set(indices), arguments: arguments)
     call.wait?.end()
     call.continuation.resume(returning: sample)
@@ -218,6 +229,8 @@ public enum ExploredEffectsError: Error, Equatable, CustomStringConvertible {
   /// A test answered a call with a sample number the dependency does not have, or with its
   /// `never` sample.
   case noSuchSample(dependency: String, sample: Int)
+  /// A test answered a call of a dependency that the doubles never made.
+  case noSuchDependency(String)
 
   /// A sentence that says what went wrong.
   public var description: String {
@@ -225,6 +238,9 @@ public enum ExploredEffectsError: Error, Equatable, CustomStringConvertible {
     case .calledOutsideAnExploration(let dependency):
       "The explored dependency \"\(dependency)\" was called outside its exploration: explored "
         + "test doubles answer only the work that `explore(_:from:deps:limits:events:)` runs."
+    case .noSuchDependency(let dependency):
+      "No explored dependency is named \"\(dependency)\": answer with the name given to "
+        + "`dependency(_:answers:)`, after the feature's deps were made."
     case .noSuchSample(let dependency, let sample):
       "The explored dependency \"\(dependency)\" has no sample \(sample) to answer with: give "
         + "the index of one of its samples that is not `never`."
