@@ -3,6 +3,23 @@ import DecisionsTesting
 
 // MARK: - 13. Exploring a core's states
 
+/// A move of the walkers of cases 13a–f, one square on a grid that wraps around.
+enum Move: Sendable, CaseIterable {
+  case right, left, up, down
+
+  /// Moves the walker at (`x`, `y`) on a grid of `side` squares (0 for 256).
+  func move(x: inout UInt8, y: inout UInt8, side: UInt8) {
+    // NB: the modulo wraps a grid smaller than 256.
+    let side = side == 0 ? 256 : Int(side)
+    switch self {
+    case .right: x = UInt8((Int(x) + 1) % side)
+    case .left: x = UInt8((Int(x) + side - 1) % side)
+    case .up: y = UInt8((Int(y) + 1) % side)
+    case .down: y = UInt8((Int(y) + side - 1) % side)
+    }
+  }
+}
+
 /// A walker on a square grid that wraps around, carrying a payload that only makes the state
 /// bigger: `side × side` states, four transitions each.
 enum Walker<Payload: Hashable & Sendable>: Core {
@@ -14,19 +31,10 @@ enum Walker<Payload: Hashable & Sendable>: Core {
     var payload: Payload
   }
 
-  enum Event: Sendable {
-    case right, left, up, down
-  }
+  typealias Event = Move
 
   static func makeDecisions(event: Event, state: inout State) -> [Never] {
-    // NB: `&+` and `&-` wrap at 256; the modulo wraps a smaller grid.
-    let side = state.side == 0 ? 256 : Int(state.side)
-    switch event {
-    case .right: state.x = UInt8((Int(state.x) + 1) % side)
-    case .left: state.x = UInt8((Int(state.x) + side - 1) % side)
-    case .up: state.y = UInt8((Int(state.y) + 1) % side)
-    case .down: state.y = UInt8((Int(state.y) + side - 1) % side)
-    }
+    event.move(x: &state.x, y: &state.y, side: state.side)
     return []
   }
 
@@ -98,18 +106,10 @@ func exploreCase(_ plan: Plan) async -> [Row] {
     var side: UInt8
   }
 
-  enum Event: Sendable {
-    case right, left, up, down
-  }
+  typealias Event = Move
 
   static func makeDecisions(event: Event, state: inout State) -> [Never] {
-    let side = state.side == 0 ? 256 : Int(state.side)
-    switch event {
-    case .right: state.x = UInt8((Int(state.x) + 1) % side)
-    case .left: state.x = UInt8((Int(state.x) + side - 1) % side)
-    case .up: state.y = UInt8((Int(state.y) + 1) % side)
-    case .down: state.y = UInt8((Int(state.y) + side - 1) % side)
-    }
+    event.move(x: &state.x, y: &state.y, side: state.side)
     return []
   }
 

@@ -136,22 +136,14 @@ enum WorkingWalker: Feature {
     case moved(Direction)
   }
 
-  enum Direction: Sendable, CaseIterable {
-    case right, left, up, down
-  }
+  typealias Direction = Move
 
   static func makeDecisions(event: Event, state: inout State) -> [Direction] {
     switch event {
     case .step(let direction):
       return [direction]
     case .moved(let direction):
-      let side = state.side == 0 ? 256 : Int(state.side)
-      switch direction {
-      case .right: state.x = UInt8((Int(state.x) + 1) % side)
-      case .left: state.x = UInt8((Int(state.x) + side - 1) % side)
-      case .up: state.y = UInt8((Int(state.y) + 1) % side)
-      case .down: state.y = UInt8((Int(state.y) + side - 1) % side)
-      }
+      direction.move(x: &state.x, y: &state.y, side: state.side)
       return []
     }
   }
