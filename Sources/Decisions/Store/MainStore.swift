@@ -70,6 +70,13 @@
     /// Whether ``stop()`` was called.
     public var isStopped: Bool { loop.isStopped }
 
+    /// The work that has started and not ended, in the order it started.
+    package var workInFlight: [(token: UInt64, scope: [WorkID], id: WorkID?)] {
+      loop.registry.entries.all.sorted { $0.token < $1.token }.map {
+        ($0.token, $0.entry.scope, $0.entry.id)
+      }
+    }
+
     /// Creates a store that runs feature `F` on the main actor, from an initial state.
     ///
     /// The core's start (``Core/makeStartDecisions(state:)``) runs here: its state is the store's

@@ -340,4 +340,11 @@ public actor Store<F: Feature & SendableMetatype> {
 extension Store: StoreFacade {
   /// The store itself: its loop runs on its own executor.
   package nonisolated var isolation: any Actor { self }
+
+  /// The work that has started and not ended, in the order it started.
+  package var workInFlight: [(token: UInt64, scope: [WorkID], id: WorkID?)] {
+    loop.registry.entries.all.sorted { $0.token < $1.token }.map {
+      ($0.token, $0.entry.scope, $0.entry.id)
+    }
+  }
 }

@@ -31,6 +31,10 @@ package protocol StoreFacade<F>: AnyObject, Sendable {
   /// The store's current state.
   var state: F.State { get async }
 
+  /// The work that has started and not ended, in the order it started: its token in the
+  /// registry, its scope and its id.
+  var workInFlight: [(token: UInt64, scope: [WorkID], id: WorkID?)] { get async }
+
   /// Whether the store has been stopped.
   var isStopped: Bool { get async }
 }

@@ -37,14 +37,46 @@ extension FeatureExploration {
     column: UInt = #column,
     _ holds: (Snapshot) -> Bool
   ) {
-    guard let number = snapshots.indices.first(where: { !holds(snapshots[$0]) }) else { return }
+    withoutActuallyEscaping(holds) { holds in
+      expectInvariant(
+        ExplorationRule(unnamed: name, holds), fileID: fileID, filePath: filePath, line: line,
+        column: column)
+    }
+  }
+
+  /// Asserts that every explored state keeps `rule`; the printed store test of a state that
+  /// breaks it ends with the rule's check, so that it fails as printed.
+  ///
+  /// ```swift
+  /// exploration.expectInvariant(.idleResultsMatchTheQuery)
+  /// ```
+  ///
+  /// The message is that of ``expectInvariant(_:fileID:filePath:line:column:_:)``. Its store
+  /// test ends with `await test.expect(.idleResultsMatchTheQuery, effects: effects)` when the
+  /// rule is a static property of ``ExplorationRule``.
+  /// - Parameters:
+  ///   - rule: The invariant.
+  ///   - fileID: The caller's file id, for the failure's location.
+  ///   - filePath: The caller's file path, for the failure's location.
+  ///   - line: The caller's line, for the failure's location.
+  ///   - column: The caller's column, for the failure's location.
+  public func expectInvariant(
+    _ rule: ExplorationRule<F>,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    guard let number = snapshots.indices.first(where: { !rule.holds(in: snapshots[$0]) }) else {
+      return
+    }
     reportFailure(
       """
-      The invariant "\(name)" does not hold in \(whereabouts(number)):
+      The invariant "\(rule.name)" does not hold in \(whereabouts(number)):
       \(describe(number))
       The shortest path to it:
       \(path(to: number))
-      """ + storeTestParagraph(pathIndices(to: number)),
+      """ + storeTestParagraph(pathIndices(to: number), endingWith: rule.printedCheck),
       at: Location(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
@@ -115,13 +147,18 @@ extension FeatureExploration {
   }
 
   /// The part of a message that gives a path as a store test, or "" without a printer.
-  func storeTestParagraph(_ indices: [Int]) -> String {
+  /// - Parameters:
+  ///   - indices: The path, as indices into ``transitions``.
+  ///   - check: The test's last line, which checks the broken rule, if any.
+  func storeTestParagraph(_ indices: [Int], endingWith check: String? = nil) -> String {
     guard let printer else { return "" }
+    let test = printer(indices)
+    guard !test.isEmpty else { return "" }
     return """
 
       The same path as a StoreTest (`deps` is the function given to explore's deps:):
 
-      \(printer(indices))
+      \(test)\(check.map { "\n" + $0 } ?? "")
       """
   }
 

@@ -53,7 +53,49 @@ extension FeatureExploration {
     column: UInt = #column,
     _ goal: (Snapshot) -> Bool
   ) {
-    let isGoal = snapshots.map(goal)
+    withoutActuallyEscaping(trigger) { trigger in
+      withoutActuallyEscaping(goal) { goal in
+        expectEventually(
+          ExplorationRule(unnamed: name, goal), after: ExplorationRule(unnamed: "", trigger),
+          within: limit, fileID: fileID, filePath: filePath, line: line, column: column)
+      }
+    }
+  }
+
+  /// Asserts that from every explored state that keeps `trigger`, the feature reaches a state
+  /// that keeps `goal` once the user stops sending events, within `limit` of the explored clock
+  /// if one is given; the printed store test of a breach ends with the goal's check, so that it
+  /// fails as printed.
+  ///
+  /// ```swift
+  /// exploration.expectEventually(.meetingEnds, within: .seconds(20))
+  /// ```
+  ///
+  /// The rule, its fairness and its messages are those of
+  /// ``expectEventually(_:after:within:fileID:filePath:line:column:_:)``. Its store test ends with
+  /// `await test.expect(.meetingEnds, effects: effects)` when the goal is a static property of
+  /// ``ExplorationRule``: where the path ends, the goal does not hold.
+  /// - Parameters:
+  ///   - goal: The state the feature must reach.
+  ///   - trigger: Where the rule starts to apply; every state when nil.
+  ///   - limit: The most time the explored clock may pass from the trigger to the goal, or nil for
+  ///     no limit.
+  ///   - fileID: The caller's file id, for the failure's location.
+  ///   - filePath: The caller's file path, for the failure's location.
+  ///   - line: The caller's line, for the failure's location.
+  ///   - column: The caller's column, for the failure's location.
+  public func expectEventually(
+    _ goal: ExplorationRule<F>,
+    after trigger: ExplorationRule<F>? = nil,
+    within limit: Duration? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    let name = goal.name
+    let trigger = trigger?.check ?? { _ in true }
+    let isGoal = snapshots.map(goal.check)
     let location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
     // NB: one pass over the graph finds the states from which the rule can break; only those
     // are searched from, one by one. Searching from every trigger cost states × states.
@@ -99,7 +141,8 @@ extension FeatureExploration {
       case .stops(let steps), .tooLong(let steps, _): indices = pathIndices(to: start) + steps
       case .loops(let steps, let loop): indices = pathIndices(to: start) + steps + loop
       }
-      reportFailure(message + storeTestParagraph(indices), at: location)
+      reportFailure(
+        message + storeTestParagraph(indices, endingWith: goal.printedCheck), at: location)
       return
     }
   }

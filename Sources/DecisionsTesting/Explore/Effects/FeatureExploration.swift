@@ -453,6 +453,17 @@ public struct ExploredWork: Hashable, Sendable, CustomStringConvertible {
   /// What the work waits for.
   public var waitsFor: Wait
 
+  /// Creates a piece of work in flight, for comparing with a snapshot's.
+  /// - Parameters:
+  ///   - scope: The scope of the work: empty for the feature's own.
+  ///   - id: The work's id, or nil for work started without one.
+  ///   - waitsFor: What the work waits for.
+  public init(scope: [WorkID], id: WorkID?, waitsFor: Wait) {
+    self.scope = scope
+    self.id = id
+    self.waitsFor = waitsFor
+  }
+
   /// The work as the paths print it: `"load" waits for search("sw")`.
   public var description: String {
     let name = id.map { String(reflecting: $0.base) } ?? "unkeyed work"

@@ -51,6 +51,35 @@ final class ScriptedWorld: Sendable {
   /// The clock's time.
   var now: Duration { state.withLock { $0.now } }
 
+  /// What the work of the owner of `testWaits` waits for now, by its token: the calls (the
+  /// dependency's index and the arguments as text) and the sleeps (the time left).
+  func waits(of testWaits: WorkRegistry.TestWaits) -> [UInt64: Waiting] {
+    state.withLock { state in
+      var waits: [UInt64: Waiting] = [:]
+      // NB: the oldest call first, then the oldest sleep, as the explorer tells a piece of work
+      // that waits for several (in child tasks).
+      for call in state.calls {
+        guard let member = call.wait?.member, member.testWaits === testWaits,
+          waits[member.token] == nil
+        else { continue }
+        waits[member.token] = .call(dependency: call.dependency, text: call.text)
+      }
+      for sleeper in state.sleepers {
+        guard let member = sleeper.wait?.member, member.testWaits === testWaits,
+          waits[member.token] == nil
+        else { continue }
+        waits[member.token] = .deadline(sleeper.deadline - state.now)
+      }
+      return waits
+    }
+  }
+
+  /// What a piece of work waits for in a store test.
+  enum Waiting {
+    case call(dependency: Int, text: String)
+    case deadline(Duration)
+  }
+
   /// Waits until the test answers the call, and returns the sample it chose.
   func call(_ dependency: Int, text: String) async throws -> Int {
     let id = state.withLock { $0.makeID() }

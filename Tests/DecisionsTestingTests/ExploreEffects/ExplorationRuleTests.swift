@@ -1,0 +1,132 @@
+import Decisions
+import DecisionsTesting
+import Testing
+
+/// Rules declared where a printed test cannot call them by name.
+enum SearchRules {
+  nonisolated(unsafe) static let idleResults = ExplorationRule<DebouncedSearch>(
+    "idle results are for the query"
+  ) {
+    ExplorationRule<DebouncedSearch>.idleResultsAreForTheQuery.holds(in: $0)
+  }
+}
+
+/// The moments a rule was asked about.
+final class Moments<F: Feature>: @unchecked Sendable where F.State: Hashable {
+  var seen: [FeatureExploration<F>.Snapshot] = []
+
+  /// A rule that keeps each moment it is asked about, and holds.
+  var recorder: ExplorationRule<F> {
+    ExplorationRule("records") { [self] moment in
+      seen.append(moment)
+      return true
+    }
+  }
+}
+
+@Suite struct ExplorationRuleTests {
+  /// A store test's check sees what the explorer saw in the same state: the core's state, and
+  /// each piece of work with what it waits for (a deadline, then a call with its arguments).
+  @Test func aStoreTestSeesTheMomentTheExplorerSaw() async throws {
+    let exploration = explore(
+      DebouncedSearch.self, from: .init(), deps: DebouncedSearch.deps,
+      events: DebouncedSearch.typing)
+    let moments = Moments<DebouncedSearch>()
+    let effects = ExploredEffects()
+    let test = StoreTest<DebouncedSearch>(
+      state: .init(), deps: DebouncedSearch.deps(effects))
+    await test.send(.queryChanged("s"), decisions: [.debounce("s")]) { $0.query = "s" }
+    await test.expect(moments.recorder, effects: effects)
+    await effects.advanceClock(by: .milliseconds(300))
+    await test.receive(.debounced("s"), decisions: [.search("s")])
+    await test.expect(moments.recorder, effects: effects)
+    try await effects.answer("search", arguments: "\"s\"", sample: 0)
+    await test.receive(.searched(query: "s", results: ["result"])) {
+      $0.results = ["result"]
+      $0.resultsQuery = "s"
+    }
+    await test.expect(moments.recorder, effects: effects)
+    await test.finish()
+
+    #expect(
+      moments.seen.map(\.work) == [
+        [
+          ExploredWork(
+            scope: [], id: WorkID("debounce"), waitsFor: .deadline(in: .milliseconds(300)))
+        ],
+        [
+          ExploredWork(
+            scope: [], id: nil, waitsFor: .answer(dependency: "search", arguments: #""s""#))
+        ],
+        [],
+      ])
+    for moment in moments.seen {
+      #expect(exploration.snapshots.contains(moment), "the explorer never saw \(moment)")
+    }
+  }
+
+  /// A broken rule fails the store test at the check's line, with the state and the work.
+  @Test func aBrokenRuleFailsWithTheMoment() async {
+    let effects = ExploredEffects()
+    let test = StoreTest<DebouncedSearch>(
+      state: .init(), deps: DebouncedSearch.deps(effects),
+      endChecks: EndChecks.all.subtracting(.runningWork))
+    await test.send(.queryChanged("s"), decisions: [.debounce("s")]) { $0.query = "s" }
+    let nothingRuns = ExplorationRule<DebouncedSearch>("nothing runs") { $0.work.isEmpty }
+    await withKnownIssue {
+      await test.expect(nothingRuns, effects: effects)
+    } matching: { issue in
+      let text = String(describing: issue)
+      return text.contains("The rule \"nothing runs\" does not hold")
+        && text.contains(#"state: DebouncedSearch.State(query: "s""#)
+        && text.contains(#"work:  "debounce" sleeps for 0.3 seconds"#)
+    }
+    // A rule that holds passes.
+    await test.expect(.idleResultsAreForTheQuery, effects: effects)
+  }
+
+  /// The doubles an exploration made cannot take a store test's moment: the check says so.
+  @Test func theDoublesOfAnExplorationAreRefused() async {
+    final class Kept: @unchecked Sendable { var effects: ExploredEffects? }
+    let kept = Kept()
+    _ = explore(
+      DebouncedSearch.self, from: .init(),
+      deps: { effects in
+        kept.effects = effects
+        return DebouncedSearch.deps(effects)
+      },
+      events: { _ in [] })
+    let test = StoreTest<DebouncedSearch>(state: .init(), deps: DebouncedSearch.deps(.init()))
+    await withKnownIssue {
+      await test.expect(.idleResultsAreForTheQuery, effects: kept.effects ?? ExploredEffects())
+    } matching: { issue in
+      String(describing: issue).contains("takes the doubles of a store test")
+    }
+  }
+
+  /// A rule with no static property to call it by (a local constant, a `static let` elsewhere, or
+  /// a closure given to the check) ends the printed test with a comment where it breaks.
+  @Test func aRuleWithoutAPropertyEndsThePrintedTestWithAComment() {
+    let exploration = explore(
+      DebouncedSearch.self, from: .init(), deps: DebouncedSearch.deps,
+      events: DebouncedSearch.typing)
+    let local = ExplorationRule<DebouncedSearch>("idle results are for the query") { moment in
+      !moment.work.isEmpty || moment.state.resultsQuery.map { $0 == moment.state.query } ?? true
+    }
+    let comment =
+      "// The rule \"idle results are for the query\" breaks here. Declared as a static "
+      + "property of ExplorationRule, it would be checked on this line."
+    for rule in [local, SearchRules.idleResults] {
+      withKnownIssue {
+        exploration.expectInvariant(rule)
+      } matching: { issue in
+        String(describing: issue).hasSuffix(comment)
+      }
+    }
+    withKnownIssue {
+      exploration.expectInvariant("idle results are for the query") { local.holds(in: $0) }
+    } matching: { issue in
+      String(describing: issue).hasSuffix(comment)
+    }
+  }
+}
