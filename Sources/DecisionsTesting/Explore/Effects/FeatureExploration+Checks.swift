@@ -150,6 +150,7 @@ extension FeatureExploration {
   /// - Parameters:
   ///   - indices: The path, as indices into ``transitions``.
   ///   - check: The test's last line, which checks the broken rule, if any.
+  /// - Returns: The paragraph, which begins with an empty line.
   func storeTestParagraph(_ indices: [Int], endingWith check: String? = nil) -> String {
     guard let printer else { return "" }
     let test = printer(indices)
