@@ -40,26 +40,28 @@ final class Moments<F: Feature>: @unchecked Sendable where F.State: Hashable {
     await effects.advanceClock(by: .milliseconds(300))
     await test.receive(.debounced("s"), decisions: [.search("s")])
     await test.expect(moments.recorder, effects: effects)
+    // A second debounce, from 0.3 s: its deadline is 0.3 s away, as the explorer counts it.
+    await test.send(.queryChanged("sw"), decisions: [.debounce("sw")]) { $0.query = "sw" }
+    await test.expect(moments.recorder, effects: effects)
     try await effects.answer("search", arguments: "\"s\"", sample: 0)
     await test.receive(.searched(query: "s", results: ["result"])) {
       $0.results = ["result"]
       $0.resultsQuery = "s"
     }
     await test.expect(moments.recorder, effects: effects)
+    await effects.advanceClock(by: .milliseconds(300))
+    await test.receive(.debounced("sw"), decisions: [.search("sw")])
+    try await effects.answer("search", arguments: "\"sw\"", sample: 0)
+    await test.receive(.searched(query: "sw", results: ["result"])) { $0.resultsQuery = "sw" }
+    await test.expect(moments.recorder, effects: effects)
     await test.finish()
 
+    let debounce = ExploredWork(
+      scope: [], id: WorkID("debounce"), waitsFor: .deadline(in: .milliseconds(300)))
+    let search = ExploredWork(
+      scope: [], id: nil, waitsFor: .answer(dependency: "search", arguments: #""s""#))
     #expect(
-      moments.seen.map(\.work) == [
-        [
-          ExploredWork(
-            scope: [], id: WorkID("debounce"), waitsFor: .deadline(in: .milliseconds(300)))
-        ],
-        [
-          ExploredWork(
-            scope: [], id: nil, waitsFor: .answer(dependency: "search", arguments: #""s""#))
-        ],
-        [],
-      ])
+      moments.seen.map(\.work) == [[debounce], [search], [search, debounce], [debounce], []])
     for moment in moments.seen {
       #expect(exploration.snapshots.contains(moment), "the explorer never saw \(moment)")
     }
