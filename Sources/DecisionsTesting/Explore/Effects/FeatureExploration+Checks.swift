@@ -22,6 +22,9 @@ extension FeatureExploration {
   ///   5. search("sw") answers value(["result"])
   ///   6. search("s") answers value(["result"])
   /// ```
+  ///
+  /// The store test the message prints ends with a comment where the rule breaks: to have it
+  /// check the rule there, declare the rule as an ``ExplorationRule`` and pass that.
   /// - Parameters:
   ///   - name: What the invariant says, for the message.
   ///   - fileID: The caller's file id, for the failure's location.

@@ -32,7 +32,9 @@ extension FeatureExploration {
   /// ```
   ///
   /// States the search did not expand (cut by a limit) are not judged: what follows them is
-  /// unknown. So a cut search can miss a broken rule, but never reports a false one.
+  /// unknown. So a cut search can miss a broken rule, but never reports a false one. The store
+  /// test the message prints ends with a comment; with the goal declared as an
+  /// ``ExplorationRule``, it ends with the goal's check.
   /// - Parameters:
   ///   - name: What the rule says, for the message.
   ///   - trigger: Where the rule starts to apply; every state by default.
