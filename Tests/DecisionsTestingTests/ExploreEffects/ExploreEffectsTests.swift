@@ -134,6 +134,36 @@ extension ExplorationRule<Poller> {
       let text = String(describing: issue)
       return text.contains("Work \"load\" failed with")
         && text.contains("2. load(1) answers failure(")
+        && text.hasSuffix(
+          """
+          try await effects.answer("load", arguments: "1", sample: 1)
+          await test.finish()
+          """)
+    }
+  }
+
+  /// The same path, as printed: it fails at its end, where the test checks for errors that no
+  /// handler took.
+  @Test func aFailureNoHandlerTakesAsPrinted() async throws {
+    try await withKnownIssue {
+      let deps = { (effects: ExploredEffects) in
+        ItemList.Deps(
+          load: effects.dependency("load", answers: [.value("text"), .failure(Offline())]))
+      }
+      let effects = ExploredEffects()
+      let test = StoreTest<ItemList>(
+        state: ItemList.State(screen: nil, fixed: true, opened: 0), deps: deps(effects))
+      await test.send(.open(1), decisions: [.screen(.load(1))]) {
+        $0 = ItemList.State(
+          screen: ItemScreen.State(item: 1, textItem: nil),
+          fixed: true,
+          opened: 1
+        )
+      }
+      try await effects.answer("load", arguments: "1", sample: 1)
+      await test.finish()
+    } matching: { issue in
+      String(describing: issue).contains("Offline")
     }
   }
 

@@ -145,7 +145,11 @@ extension FeatureExploration {
       \(reports.joined(separator: "\n"))
       The shortest path to it (its last step made the report):
       \(path(of: shortestPath(to: transition.from) + [transition]))
-      """ + storeTestParagraph(pathIndices(to: transition.from) + [index]),
+      """
+        // NB: the test's end checks report the failure that no handler took: `finish()` settles
+        // first, so the report is there when it checks.
+        + storeTestParagraph(
+          pathIndices(to: transition.from) + [index], endingWith: "await test.finish()"),
       at: Location(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
