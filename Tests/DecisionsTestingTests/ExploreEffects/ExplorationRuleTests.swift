@@ -132,3 +132,77 @@ final class Moments<F: Feature>: @unchecked Sendable where F.State: Hashable {
     }
   }
 }
+
+extension ExplorationRule<Retrier> {
+  /// The draft is saved.
+  static var isSaved: Self {
+    Self("the draft is saved") { $0.state.isSaved }
+  }
+
+  /// A save was asked for.
+  static var saveAsked: Self {
+    Self("a save was asked for") { $0.state.attempts > 0 }
+  }
+}
+
+@Suite struct ExplorationFairnessTests {
+  /// A retry without a cap can fail for ever when only calls are sure to be answered: the rule
+  /// breaks with a lasso of failures and retries.
+  @Test func aRetryWithoutACapCanFailForEver() {
+    let exploration = explore(
+      Retrier.self, from: .init(), deps: Retrier.deps, events: Retrier.saving)
+    exploration.expectComplete()
+    withKnownIssue {
+      exploration.expectEventually(.isSaved, after: .saveAsked)
+    } matching: { issue in
+      let text = String(describing: issue)
+      return text.contains("can loop for ever") && text.contains("save() answers failure(")
+    }
+  }
+
+  /// Assuming every answer that can come again and again does come in the end, the retries
+  /// succeed: the rule holds.
+  @Test func assumingTheServerComesBackTheRetriesSucceed() {
+    let exploration = explore(
+      Retrier.self, from: .init(), deps: Retrier.deps, events: Retrier.saving)
+    exploration.expectEventually(.isSaved, after: .saveAsked, assuming: .everyAnswerGiven)
+    exploration.expectEventually(
+      "the draft is saved", after: { $0.state.attempts > 0 }, assuming: .everyAnswerGiven
+    ) { $0.state.isSaved }
+  }
+
+  /// A loop that gives every answer it can is fair: a feature that drops its successes loops for
+  /// ever under either fairness.
+  @Test func aLoopThatTakesEveryAnswerStillBreaksTheRule() {
+    let exploration = explore(
+      Retrier.self, from: .init(ignoresSuccess: true), deps: Retrier.deps,
+      events: Retrier.saving)
+    withKnownIssue {
+      exploration.expectEventually(.isSaved, after: .saveAsked, assuming: .everyAnswerGiven)
+    } matching: { issue in
+      let text = String(describing: issue)
+      return text.contains("can loop for ever")
+        && text.contains("and the loop gives every answer its calls can get")
+        && text.contains("save() answers value(())")
+        && text.contains("save() answers failure(")
+    }
+  }
+
+  /// Where the only answer is a failure, fairness over answers does not help: the failures are
+  /// every answer there is.
+  @Test func aServerThatNeverComesBackBreaksTheRule() {
+    let exploration = explore(
+      Retrier.self, from: .init(),
+      deps: { effects in
+        Retrier.Deps(
+          save: effects.dependency("save", answers: [.failure(Retrier.Offline())]),
+          clock: effects.clock)
+      },
+      events: Retrier.saving)
+    withKnownIssue {
+      exploration.expectEventually(.isSaved, after: .saveAsked, assuming: .everyAnswerGiven)
+    } matching: { issue in
+      String(describing: issue).contains("can loop for ever")
+    }
+  }
+}

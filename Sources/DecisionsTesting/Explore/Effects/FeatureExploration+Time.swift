@@ -40,6 +40,8 @@ extension FeatureExploration {
   ///   - trigger: Where the rule starts to apply; every state by default.
   ///   - limit: The most time the explored clock may pass from the trigger to the goal, or nil for
   ///     no limit.
+  ///   - fairness: What the rule assumes the feature's steps do in the end: every call is answered
+  ///     (the default), or also every answer that can be given again and again is given.
   ///   - fileID: The caller's file id, for the failure's location.
   ///   - filePath: The caller's file path, for the failure's location.
   ///   - line: The caller's line, for the failure's location.
@@ -49,6 +51,7 @@ extension FeatureExploration {
     _ name: String,
     after trigger: (Snapshot) -> Bool = { _ in true },
     within limit: Duration? = nil,
+    assuming fairness: ExplorationFairness = .everyCallAnswered,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
@@ -59,7 +62,8 @@ extension FeatureExploration {
       withoutActuallyEscaping(goal) { goal in
         expectEventually(
           ExplorationRule(unnamed: name, goal), after: ExplorationRule(unnamed: "", trigger),
-          within: limit, fileID: fileID, filePath: filePath, line: line, column: column)
+          within: limit, assuming: fairness, fileID: fileID, filePath: filePath, line: line,
+          column: column)
       }
     }
   }
@@ -82,6 +86,8 @@ extension FeatureExploration {
   ///   - trigger: Where the rule starts to apply; every state when nil.
   ///   - limit: The most time the explored clock may pass from the trigger to the goal, or nil for
   ///     no limit.
+  ///   - fairness: What the rule assumes the feature's steps do in the end: every call is answered
+  ///     (the default), or also every answer that can be given again and again is given.
   ///   - fileID: The caller's file id, for the failure's location.
   ///   - filePath: The caller's file path, for the failure's location.
   ///   - line: The caller's line, for the failure's location.
@@ -90,6 +96,7 @@ extension FeatureExploration {
     _ goal: ExplorationRule<F>,
     after trigger: ExplorationRule<F>? = nil,
     within limit: Duration? = nil,
+    assuming fairness: ExplorationFairness = .everyCallAnswered,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
@@ -101,10 +108,12 @@ extension FeatureExploration {
     let location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
     // NB: one pass over the graph finds the states from which the rule can break; only those
     // are searched from, one by one. Searching from every trigger cost states × states.
-    let suspect = suspects(isGoal: isGoal, limit: limit)
+    let suspect = suspects(isGoal: isGoal, limit: limit, fairness: fairness)
     for start in snapshots.indices
     where suspect[start] && !isGoal[start] && trigger(snapshots[start]) {
-      guard let failure = breach(from: start, isGoal: isGoal, limit: limit) else { continue }
+      guard
+        let failure = breach(from: start, isGoal: isGoal, limit: limit, fairness: fairness)
+      else { continue }
       let lead = shortestPath(to: start)
       let trig =
         depth(of: start) == 0
@@ -123,7 +132,7 @@ extension FeatureExploration {
       case .loops(let steps, let loop):
         message = """
           \(trig), and the feature can loop for ever without reaching it: after the path below, \
-          the steps of the loop repeat\(fairness(of: loop)).
+          the steps of the loop repeat\(self.fairness(of: loop, assuming: fairness)).
           The path:
           \(path(of: lead + steps.map { transitions[$0] }))
           The loop, repeated for ever:
@@ -150,14 +159,20 @@ extension FeatureExploration {
   }
 
   /// What makes a loop fair, for the message: ", and every call that waits all along may never
-  /// be answered" when some call waits in every state of the loop, or "".
-  func fairness(of loop: [Int]) -> String {
+  /// be answered" when some call waits in every state of the loop; with
+  /// ``ExplorationFairness/everyAnswerGiven``, that the loop gives every answer it can.
+  func fairness(of loop: [Int], assuming fairness: ExplorationFairness) -> String {
     let states = loop.map { transitions[$0].from }
     let waiting = states.dropFirst().reduce(Set(snapshots[states.first ?? 0].work)) {
       $0.intersection(snapshots[$1].work)
     }
     let calls = waiting.filter { if case .answer = $0.waitsFor { true } else { false } }
-    return calls.isEmpty ? "" : ", and every call that waits all along may never be answered"
+    let never = calls.isEmpty ? "" : ", and every call that waits all along may never be answered"
+    switch fairness {
+    case .everyCallAnswered: return never
+    case .everyAnswerGiven:
+      return never + ", and the loop gives every answer its calls can get"
+    }
   }
 
   /// How a rule over time breaks from one state: transitions after it.
@@ -216,7 +231,7 @@ extension FeatureExploration {
   /// For each state, whether the rule can break from it: whether the feature's own steps lead
   /// from it, without the goal, to a state where it stops short, to a loop, or (with `limit`)
   /// along more time than the limit.
-  func suspects(isGoal: [Bool], limit: Duration?) -> [Bool] {
+  func suspects(isGoal: [Bool], limit: Duration?, fairness: ExplorationFairness) -> [Bool] {
     let count = snapshots.count
     let others = snapshots.indices.filter { !isGoal[$0] }
     let members = Set(others)
@@ -226,8 +241,10 @@ extension FeatureExploration {
       bad[number] = true
     }
     let groups = stronglyConnectedGroups(among: others, members: members)
-    for group in groups where canLoop(group, limit: limit) {
-      for number in group { bad[number] = true }
+    for group in groups {
+      for core in loopingCores(of: group, limit: limit, fairness: fairness) {
+        for number in core { bad[number] = true }
+      }
     }
     if let limit {
       // NB: the groups come sinks first, so each group's onward time is known from those after
@@ -286,7 +303,9 @@ extension FeatureExploration {
   }
 
   /// The first way the rule breaks from `start`, if any.
-  func breach(from start: Int, isGoal: [Bool], limit: Duration?) -> Breach? {
+  func breach(
+    from start: Int, isGoal: [Bool], limit: Duration?, fairness: ExplorationFairness
+  ) -> Breach? {
     // The states the feature's own steps reach from `start` without the goal, breadth first,
     // with the step that first reached each.
     var reachedBy: [Int: Int] = [start: -1]
@@ -320,9 +339,11 @@ extension FeatureExploration {
     }
     // It loops: a cycle of own steps among the reached states.
     let members = Set(order)
-    for component in cycles(among: order, members: members)
-    where canLoop(component.states, limit: limit) {
-      return .loops(steps(to: component.states[0]), loop: component.steps)
+    for group in stronglyConnectedGroups(among: order, members: members) {
+      for core in loopingCores(of: group, limit: limit, fairness: fairness) {
+        let (states, loop) = walk(through: core, fairness: fairness)
+        return .loops(steps(to: states[0]), loop: loop)
+      }
     }
     // It takes too long: the most time from `start` to each state, over the reached states
     // (no loop in them moves the clock, or it was reported above).
@@ -356,30 +377,81 @@ extension FeatureExploration {
     return nil
   }
 
-  /// A loop of the feature's own steps through states in `members`, one per strongly connected
-  /// group that has one: the states in the order the loop visits them, and its steps.
-  func cycles(among order: [Int], members: Set<Int>) -> [(states: [Int], steps: [Int])] {
-    let groups = stronglyConnectedGroups(among: order, members: members)
-    var result: [(states: [Int], steps: [Int])] = []
-    for group in groups {
-      let inGroup = Set(group)
-      let inner = group.flatMap { number in
-        (isExpanded[number] ? ownSteps(from: number) : []).filter {
-          inGroup.contains(transitions[$0].to)
+  /// A closed walk of own steps through every state of `core`, a strongly connected group: the
+  /// states in the order the walk visits them, and its steps (the shortest way from each state
+  /// to the next, and back to the first). With ``ExplorationFairness/everyAnswerGiven``, the walk
+  /// also gives each answer that the core gives, so the loop printed is a fair one.
+  func walk(through core: [Int], fairness: ExplorationFairness) -> (states: [Int], steps: [Int]) {
+    let inCore = Set(core)
+    let sorted = core.sorted()
+    var steps: [Int] = []
+    for (offset, number) in sorted.enumerated() {
+      let target = sorted[(offset + 1) % sorted.count]
+      steps += shortestSteps(from: number, to: target, within: inCore, minimumOne: true)
+    }
+    guard fairness == .everyAnswerGiven else { return (sorted, steps) }
+    var given = Set(steps.compactMap(answerKind))
+    var current = sorted[0]
+    for number in sorted where isExpanded[number] {
+      for index in ownSteps(from: number) where inCore.contains(transitions[index].to) {
+        guard let kind = answerKind(index), given.insert(kind).inserted else { continue }
+        steps += shortestSteps(from: current, to: number, within: inCore, minimumOne: false)
+        steps.append(index)
+        current = transitions[index].to
+      }
+    }
+    steps += shortestSteps(from: current, to: sorted[0], within: inCore, minimumOne: false)
+    return (sorted, steps)
+  }
+
+  /// The parts of a strongly connected `group` whose steps the feature can repeat for ever under
+  /// `fairness`: the group itself, or none, when every call is answered in the end; with
+  /// ``ExplorationFairness/everyAnswerGiven``, the strongly connected parts left once the states
+  /// that offer an answer the group never gives are taken out, again and again (as Emerson and
+  /// Lei's algorithm for strong fairness does).
+  func loopingCores(of group: [Int], limit: Duration?, fairness: ExplorationFairness) -> [[Int]] {
+    guard fairness == .everyAnswerGiven else {
+      return canLoop(group, limit: limit) ? [group] : []
+    }
+    var result: [[Int]] = []
+    var pending = [group]
+    while let part = pending.popLast() {
+      let inPart = Set(part)
+      var given: Set<AnswerKind> = []
+      var offered: [Int: Set<AnswerKind>] = [:]
+      for number in part where isExpanded[number] {
+        for index in ownSteps(from: number) {
+          guard let kind = answerKind(index) else { continue }
+          offered[number, default: []].insert(kind)
+          if inPart.contains(transitions[index].to) { given.insert(kind) }
         }
       }
-      guard !inner.isEmpty else { continue }
-      // A closed walk through every state of the group: the shortest way from each state to the
-      // next, in the group's order, and back to the first.
-      let sorted = group.sorted()
-      var steps: [Int] = []
-      for (offset, number) in sorted.enumerated() {
-        let target = sorted[(offset + 1) % sorted.count]
-        steps += shortestSteps(from: number, to: target, within: inGroup, minimumOne: true)
+      let unfair = part.filter { !(offered[$0] ?? []).isSubset(of: given) }
+      guard !unfair.isEmpty else {
+        if canLoop(part, limit: limit) { result.append(part) }
+        continue
       }
-      result.append((sorted, steps))
+      let rest = part.filter { (offered[$0] ?? []).isSubset(of: given) }
+      let members = Set(rest)
+      for smaller in stronglyConnectedGroups(among: rest, members: members) {
+        pending.append(smaller)
+      }
     }
     return result
+  }
+
+  /// An answer as fairness over answers tells them apart: the dependency, and the answer.
+  struct AnswerKind: Hashable {
+    var dependency: String
+    var answer: String
+  }
+
+  /// The kind of answer step `index` gives, or nil for a deadline or an event.
+  func answerKind(_ index: Int) -> AnswerKind? {
+    guard case .answer(let dependency, _, let answer) = transitions[index].choice else {
+      return nil
+    }
+    return AnswerKind(dependency: dependency, answer: answer)
   }
 
   /// The strongly connected groups of states in `members` under the feature's own steps, from
@@ -437,6 +509,7 @@ extension FeatureExploration {
   /// The fewest own steps from `from` to `to` inside `group`; at least one step with
   /// `minimumOne`, for a loop from a state back to itself.
   func shortestSteps(from: Int, to: Int, within group: Set<Int>, minimumOne: Bool) -> [Int] {
+    if from == to, !minimumOne { return [] }
     var reachedBy: [Int: Int] = [:]
     var queue = [from]
     var next = 0
@@ -462,4 +535,18 @@ extension FeatureExploration {
     }
     return []
   }
+}
+
+/// What a rule over time (`expectEventually`) assumes the feature's own steps do in the end.
+///
+/// A loop of steps that the fairness rules out is not a way for the rule to break: with
+/// ``everyAnswerGiven``, a retry that fails for ever is not, when the dependency can also succeed.
+public enum ExplorationFairness: Sendable, Hashable {
+  /// Every waiting call is answered in the end, unless its samples include
+  /// ``ExploredAnswer/never``, and the clock reaches every deadline; which answer a call gets is
+  /// free, so a loop of failures can go on for ever.
+  case everyCallAnswered
+  /// As ``everyCallAnswered``, and an answer that calls can get again and again is given in the
+  /// end: a dependency that can succeed does so, eventually ("assuming the server comes back").
+  case everyAnswerGiven
 }
