@@ -167,8 +167,8 @@ extension ExplorationRule<Retrier> {
       Retrier.self, from: .init(), deps: Retrier.deps, events: Retrier.saving)
     exploration.expectEventually(.isSaved, after: .saveAsked, assuming: .everyAnswerGiven)
     exploration.expectEventually(
-      "the draft is saved", after: { $0.state.attempts > 0 }, assuming: .everyAnswerGiven
-    ) { $0.state.isSaved }
+      "the draft is saved", after: { $0.state.attempts > 0 }, assuming: .everyAnswerGiven,
+      { $0.state.isSaved })
   }
 
   /// A loop that gives every answer it can is fair: a feature that drops its successes loops for

@@ -377,9 +377,10 @@ extension FeatureExploration {
     return nil
   }
 
-  /// A closed walk of own steps through every state of `core`, a strongly connected group: the
-  /// states in the order the walk visits them, and its steps (the shortest way from each state
-  /// to the next, and back to the first). With ``ExplorationFairness/everyAnswerGiven``, the walk
+  /// A closed walk of own steps through every state of `core`, a strongly connected group.
+  ///
+  /// It gives the states in the order the walk visits them, and its steps (the shortest way from
+  /// each state to the next, and back to the first). With ``ExplorationFairness/everyAnswerGiven``, the walk
   /// also gives each answer that the core gives, so the loop printed is a fair one.
   func walk(through core: [Int], fairness: ExplorationFairness) -> (states: [Int], steps: [Int]) {
     let inCore = Set(core)
