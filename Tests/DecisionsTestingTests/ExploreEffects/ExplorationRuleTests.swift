@@ -4,7 +4,7 @@ import Testing
 
 /// Rules declared where a printed test cannot call them by name.
 enum SearchRules {
-  nonisolated(unsafe) static let idleResults = ExplorationRule<DebouncedSearch>(
+  static let idleResults = ExplorationRule<DebouncedSearch>(
     "idle results are for the query"
   ) {
     ExplorationRule<DebouncedSearch>.idleResultsAreForTheQuery.holds(in: $0)
@@ -12,7 +12,7 @@ enum SearchRules {
 }
 
 /// The moments a rule was asked about.
-final class Moments<F: Feature>: @unchecked Sendable where F.State: Hashable {
+final class Moments<F: Feature & SendableMetatype>: @unchecked Sendable where F.State: Hashable {
   var seen: [FeatureExploration<F>.Snapshot] = []
 
   /// A rule that keeps each moment it is asked about, and holds.

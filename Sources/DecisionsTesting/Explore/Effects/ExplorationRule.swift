@@ -23,15 +23,20 @@ import Decisions
 /// // await test.expect(.idleResultsMatchTheQuery, effects: effects)
 /// ```
 ///
-/// A rule made anywhere else (a local constant, a `static let`) works the same in the checks,
-/// but has no name the printed test can call: the test ends with a comment where the rule breaks.
-public struct ExplorationRule<F: Feature> where F.State: Hashable {
+/// Only a static *computed* property of `ExplorationRule` itself, which makes the rule with
+/// `Self(…)` in its body, gives the printed test a name to call. A rule made anywhere else (a
+/// `static let`, a local constant, a function that makes rules) works the same in the checks,
+/// and its printed test ends with a comment where the rule breaks; a function that makes rules
+/// can pass its caller's name on as `property:`.
+public struct ExplorationRule<F: Feature>: Sendable where F.State: Hashable {
   /// What the rule says, for messages: "idle results are for the query".
   public let name: String
   /// The static property that makes the rule, for printed tests; nil when it has none.
   let property: String?
+  // NB: unchecked: the public initializer takes a `@Sendable` closure; the checks that take a
+  // closure wrap it in a rule that never leaves their call.
   /// Whether a moment keeps the rule.
-  let check: (FeatureExploration<F>.Snapshot) -> Bool
+  nonisolated(unsafe) let check: (FeatureExploration<F>.Snapshot) -> Bool
 
   /// Creates a rule.
   ///
@@ -44,7 +49,7 @@ public struct ExplorationRule<F: Feature> where F.State: Hashable {
   public init(
     _ name: String,
     property: String = #function,
-    _ holds: @escaping (FeatureExploration<F>.Snapshot) -> Bool
+    _ holds: @escaping @Sendable (FeatureExploration<F>.Snapshot) -> Bool
   ) {
     self.name = name
     // NB: `#function` is the property's name only inside a computed property's getter; in a

@@ -164,7 +164,8 @@ extension FeatureExploration {
     guard !test.isEmpty else { return "" }
     return """
 
-      The same path as a StoreTest (`deps` is the function given to explore's deps:):
+      The same path as a StoreTest, for an `async throws` test (`deps` is the function given \
+      to explore's deps:):
 
       \(test)\(check.map { "\n" + $0 } ?? "")
       """
