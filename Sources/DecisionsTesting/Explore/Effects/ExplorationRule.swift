@@ -2,11 +2,11 @@ import Decisions
 
 /// A named rule over an explored feature's moments: its core's state and its work in flight.
 ///
-/// Rules are what `expectInvariant(_:)` and `expectEventually(_:after:within:assuming:)` check across an
-/// exploration, and what a ``StoreTest`` checks with `expect(_:effects:)`. Declared as a static
-/// computed property of `ExplorationRule`, a rule has a name that Swift code can call it by, so
-/// the store test an exploration prints for a broken rule ends with the rule's own check, and
-/// fails as printed:
+/// Rules are what `expectInvariant(_:)` and `expectEventually(_:after:within:assuming:)` check
+/// across an exploration, and what a ``StoreTest`` checks with `expect(_:effects:)`. Declared as a
+/// static computed property of `ExplorationRule`, a rule has a name that Swift code can call it
+/// by, so the store test an exploration prints for a broken rule ends with the rule's own check,
+/// and fails as printed:
 ///
 /// ```swift
 /// extension ExplorationRule<Search> {
