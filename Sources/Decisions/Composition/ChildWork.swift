@@ -239,27 +239,6 @@ public struct ChildWork<State>: @unchecked Sendable {
     }
   }
 
-  /// A child that is always present, embedded in a scope of its own: its work lives as long as the
-  /// parent's, and its own children's work as long as they are in its state.
-  /// - Parameters:
-  ///   - child: The child's feature.
-  ///   - state: The child's state in the parent's.
-  ///   - scope: The scope its decisions are performed in.
-  /// - Returns: The declaration, for the feature's ``Feature/childWork``.
-  @inlinable
-  package static func child<Child: Feature>(
-    _ child: Child.Type, state: KeyPath<State, Child.State>,
-    scope: some Hashable & Sendable
-  ) -> Self {
-    let scope = WorkID(scope)
-    return Self { path, parent in
-      guard path.first == scope else { return nil }
-      return Child.lifetime(ofWorkIn: path.dropFirst(), state: parent[keyPath: state])
-    } fingerprint: { parent in
-      Child.childrenFingerprint(of: parent[keyPath: state])
-    }
-  }
-
   /// A child that is always present, embedded without a scope of its own: the lifetimes it
   /// declares for its children apply here, to its state inside the parent's.
   /// - Parameters:
