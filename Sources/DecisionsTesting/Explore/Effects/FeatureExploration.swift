@@ -229,11 +229,45 @@ extension FeatureExploration where F: SendableMetatype {
       effects.world = nil
     }
 
-    /// Stops the spare loop, if any.
-    func tearDownSpare() {
-      guard let loop = spare else { return }
-      spare = nil
-      tearDown(loop)
+    /// Stops the spare loop and the loops kept for states, if any.
+    func tearDownKept() {
+      if let loop = spare {
+        spare = nil
+        tearDown(loop)
+      }
+      for (_, kept) in waiting {
+        effects.world = kept.world
+        tearDown(kept.loop)
+      }
+      waiting = [:]
+    }
+
+    // NB: a state's first choice then takes no steps to return to it. BFS expands the states in
+    // the order it finds them, so once the room is full a new state's loop, needed last, is the
+    // one stopped. Each loop holds its work's suspended tasks: the room bounds their memory.
+    /// The loops that found a state with work in flight, each kept running with its world until
+    /// the search expands that state, by state.
+    private var waiting: [Int: (loop: SteppedLoop<F>, world: ExploredWorld)] = [:]
+    /// How many loops ``waiting`` holds at most.
+    // NB: 512 loops of bench row 13e (a few suspended tasks each) hold about 7 MB; they save a
+    // twelfth of its steps, and 4,096 only a further twentieth.
+    static var keptLoops: Int { 512 }
+
+    /// Keeps `loop`, which found state `number` and is there, until the search expands it; or stops
+    /// it, if there is no room.
+    func keep(_ loop: SteppedLoop<F>, for number: Int) {
+      guard waiting.count < Self.keptLoops, let world = effects.world else {
+        return tearDown(loop, keepsQuiet: true)
+      }
+      waiting[number] = (loop, world)
+      effects.world = nil
+    }
+
+    /// The loop kept for state `number`, with its world in place, if one was kept.
+    func keptLoop(for number: Int) -> SteppedLoop<F>? {
+      guard let kept = waiting.removeValue(forKey: number) else { return nil }
+      effects.world = kept.world
+      return kept.loop
     }
   }
 
@@ -390,10 +424,9 @@ extension FeatureExploration where F: SendableMetatype {
       runner.tearDown(loop, keepsQuiet: true)
     }
     var next = 0
-    // NB: the loop of the last step taken, kept running when that step found the state expanded
-    // next: a chain of steps (a timer ticking on) then costs one step per state, not a return
-    // along the whole chain.
-    var kept: (number: Int, loop: SteppedLoop<F>)?
+    // NB: the loop that found a state with work in flight is kept running until the state is
+    // expanded (see `Runner.keep`): a chain of steps (a timer ticking on) then costs one step per
+    // state, not a return along the whole chain, and each state's first choice costs one step.
     while next < snapshots.count {
       let from = next
       next += 1
@@ -403,14 +436,8 @@ extension FeatureExploration where F: SendableMetatype {
       }
       let first = transitions.count
       var expanded = true
-      var loop: SteppedLoop<F>?
-      if let running = kept, running.number == from {
-        loop = running.loop
-      } else {
-        if let running = kept { runner.tearDown(running.loop, keepsQuiet: true) }
-        loop = restore(from, runner: runner, initial: initial)
-      }
-      kept = nil
+      var loop: SteppedLoop<F>? =
+        runner.keptLoop(for: from) ?? restore(from, runner: runner, initial: initial)
       let options = choices(
         in: loop.unsafelyUnwrapped, number: from, runner: runner, events: events)
       var offset = 0
@@ -441,8 +468,8 @@ extension FeatureExploration where F: SendableMetatype {
             snapshot(after, of: running, runner: runner, texts: texts), key: after,
             parent: transitions.count, depth: depths[from] + 1, time: time, calls: calls,
             texts: texts, uncontrolled: uncontrolled)
-          if offset == options.count, to == next {
-            kept = (to, running)
+          if depths[to] < limits.depth, !snapshots[to].work.isEmpty {
+            runner.keep(running, for: to)
           } else {
             runner.tearDown(running, keepsQuiet: true)
           }
@@ -460,8 +487,7 @@ extension FeatureExploration where F: SendableMetatype {
       outgoing[from] = first..<transitions.count
       isExpanded[from] = expanded
     }
-    if let running = kept { runner.tearDown(running.loop) }
-    runner.tearDownSpare()
+    runner.tearDownKept()
   }
 }
 
