@@ -41,11 +41,21 @@ public struct WorkID: Hashable, @unchecked Sendable, CustomStringConvertible {
     self.key = WorkID.unwrapped(value)
   }
 
+  // NB: the cast to `OptionalWorkKey` looks the conformance up at run time, about 1,400
+  // instructions for each piece of keyed work started (callgrind, bench row 13e); whether the
+  // type is an optional at all is a check of its metadata's kind, so most ids skip the cast.
   private static func unwrapped(_ value: any Hashable) -> any Hashable {
-    if let optional = value as? any OptionalWorkKey, let wrapped = optional.wrappedKey {
+    if isOptional(value), let optional = value as? any OptionalWorkKey,
+      let wrapped = optional.wrappedKey
+    {
       return unwrapped(wrapped)
     }
     return value
+  }
+
+  /// Whether `value`'s type is an optional.
+  private static func isOptional<Value: Hashable>(_ value: Value) -> Bool {
+    _isOptional(Value.self)
   }
 
   /// Returns whether two ids wrap values of the same dynamic type that are equal, once optionals
