@@ -36,8 +36,13 @@ final class EventLoop<F: Feature> {
   private let diagnostics: (@Sendable (Diagnostic) -> Void)?
   // NB: a flag rather than `diagnostics != nil` (rules 2 and 4): comparing the optional closure
   // with `nil` instantiates the metadata of `Report<any Error>`, twice per event.
-  /// Whether `diagnostics` is set.
+  /// Whether `diagnostics` is set and hears everything the loop does.
   private let hasDiagnostics: Bool
+  // NB: for the exploration of effects, which needs only the problems: every other report cost it
+  // a `Diagnostic` built, its metadata looked up and the hook called, several times per step.
+  /// Whether `diagnostics` is set and hears only problems: work that failed with an error no
+  /// handler took, and work without a child lifetime.
+  private let hasProblemsHook: Bool
   /// The work the executor started.
   let registry: WorkRegistry
   // NB: kept, not built per event: a handle built for each event retained and released the
@@ -125,27 +130,31 @@ final class EventLoop<F: Feature> {
   ///   - posted: The store's inbox of events posted from synchronous code, if it has one: each
   ///     send processes them first.
   ///   - recorder: The store's flight recorder, if it has one.
+  ///   - reportsOnlyProblems: Whether `diagnostics` hears only ``StoreReport/workFailed(id:error:)``
+  ///     and ``StoreReport/workWithoutLifetime(scope:)``, and not what the loop does otherwise.
   init(
     state: F.State,
     deps: F.Deps,
     diagnostics: (@Sendable (Diagnostic) -> Void)?,
     startDecisions: [F.Decision]? = nil,
     posted: PostedEvents<F.Event>? = nil,
-    recorder: FlightRecorder<F>? = nil
+    recorder: FlightRecorder<F>? = nil,
+    reportsOnlyProblems: Bool = false
   ) {
     var state = state
     let start = startDecisions ?? F.makeStartDecisions(state: &state)
     self.state = state
     self.deps = deps
     self.diagnostics = diagnostics
-    self.hasDiagnostics = diagnostics != nil
+    self.hasDiagnostics = diagnostics != nil && !reportsOnlyProblems
+    self.hasProblemsHook = diagnostics != nil && reportsOnlyProblems
     self.posted = posted ?? PostedEvents()
     let link = LoopLink<F>()
     let queued = QueuedEvents<F.Event>()
     self.link = link
     self.queued = queued
     // NB: starts are reported only to a diagnostics hook.
-    self.registry = WorkRegistry(link: link, reportsRequests: diagnostics != nil)
+    self.registry = WorkRegistry(link: link, reportsRequests: hasDiagnostics)
     self.effects = Effects(
       registry: registry, route: RootRoute(queued: queued, link: link), scope: [])
     self.recorder = recorder
@@ -164,7 +173,7 @@ final class EventLoop<F: Feature> {
       self.startDecisions = start
       isStartPending = true
     }
-    if let diagnostics {
+    if hasDiagnostics, let diagnostics {
       diagnostics(.started)
       diagnostics(.state(state))
     }
@@ -404,6 +413,16 @@ final class EventLoop<F: Feature> {
     resumeSettleWaitersIfSettled()
   }
 
+  /// Moves a loop with no work, nothing queued and no event being processed to `state`, as if it
+  /// had been made from it, with its start decisions performed: for the exploration of effects
+  /// (see ``SteppedLoop/reset(to:)``).
+  func reset(to state: F.State) {
+    self.state = state
+    // NB: as a new loop's: the first check of the children's lifetimes looks at every declaration.
+    checkedMarks = []
+    childFingerprints = nil
+  }
+
   /// Stops the loop: cancels all work, and ignores events from then on.
   ///
   /// The remaining decisions and queued events of an event being processed are dropped too, when
@@ -474,7 +493,11 @@ final class EventLoop<F: Feature> {
     if hasDiagnostics {
       reportFinished(entry.id, error: entry.isCancelled ? nil : error)
     } else if !entry.isCancelled, let error {
-      UnheardErrors.report(error, id: entry.id, feature: F.self)
+      if hasProblemsHook {
+        reportFailed(entry.id, error: error)
+      } else {
+        UnheardErrors.report(error, id: entry.id, feature: F.self)
+      }
     }
     if isRecording, !entry.isCancelled, let error { saveFlightRecording(failed: entry.id, error) }
     resumeSettleWaitersIfSettled()
@@ -517,6 +540,11 @@ final class EventLoop<F: Feature> {
   @inline(never)
   private func report(workStarted id: WorkID?) {
     diagnostics?(.workStarted(id: id))
+  }
+
+  @inline(never)
+  private func reportFailed(_ id: WorkID?, error: any Error) {
+    diagnostics?(.workFailed(id: id, error: error))
   }
 
   @inline(never)

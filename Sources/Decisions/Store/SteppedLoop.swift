@@ -17,6 +17,8 @@ package final class SteppedLoop<F: Feature> {
   ///   - runsStart: Whether the core makes its start decisions, as a store does; `false` to
   ///     continue from a state a loop reached before.
   ///   - isolation: The actor that work's reports hop to.
+  ///   - reportsOnlyProblems: Whether `diagnostics` hears only work that failed with an error no
+  ///     handler took and work without a child lifetime, and not the loop's other reports.
   ///   - diagnostics: Hears what the loop does, as a store's hook does.
   ///   - startTask: Starts each piece of work's task.
   package init(
@@ -24,12 +26,13 @@ package final class SteppedLoop<F: Feature> {
     deps: F.Deps,
     runsStart: Bool,
     isolation: any Actor,
+    reportsOnlyProblems: Bool = false,
     diagnostics: (@Sendable (StoreDiagnostic<F>) -> Void)?,
     startTask: @escaping WorkRegistry.TaskStarter
   ) {
     loop = EventLoop(
       state: state, deps: deps, diagnostics: diagnostics,
-      startDecisions: runsStart ? nil : [])
+      startDecisions: runsStart ? nil : [], reportsOnlyProblems: reportsOnlyProblems)
     self.isolation = isolation
     loop.registry.startTask = startTask
     loop.connect(owner: isolation, isolation: isolation)
@@ -54,6 +57,37 @@ package final class SteppedLoop<F: Feature> {
     loop.registry.entries.all.sorted { $0.token < $1.token }.map {
       ($0.token, $0.entry.scope, $0.entry.id, $0.entry.isCancelled)
     }
+  }
+
+  /// Calls `body` with the token, scope and id of each piece of work that has started and not
+  /// ended, in the order it started.
+  // NB: for the explorer's key of each state it reaches: ``work`` built an array of tuples, each
+  // with its scope and id copied, and sorted the entries themselves.
+  package func visitWork(_ body: (_ token: UInt64, _ scope: [WorkID], _ id: WorkID?) -> Void) {
+    let entries = loop.registry.entries
+    var tokens = entries.tokens
+    tokens.sort()
+    var index = 0
+    while index < tokens.count {
+      if let entry = entries[tokens[index]] { body(tokens[index], entry.scope, entry.id) }
+      index += 1
+    }
+  }
+
+  /// Whether no work has started and not ended: the loop is where a loop made from its state
+  /// would be (see ``reset(to:)``).
+  package var isQuiet: Bool {
+    loop.registry.isEmpty && !loop.isStopped && !loop.isStartPending
+  }
+
+  /// Moves a quiet loop to `state`, as if it had just been made from it without the core's start.
+  ///
+  /// Cheaper than making a loop. Between steps only.
+  /// - Returns: Whether it moved: false, and nothing changed, for a loop that is not ``isQuiet``.
+  package func reset(to state: F.State) -> Bool {
+    guard isQuiet else { return false }
+    loop.reset(to: state)
+    return true
   }
 
   /// Stops the loop: cancels all its work.

@@ -41,11 +41,21 @@ public struct WorkID: Hashable, @unchecked Sendable, CustomStringConvertible {
     self.key = WorkID.unwrapped(value)
   }
 
+  // NB: the cast to `OptionalWorkKey` looks the conformance up at run time, about 1,400
+  // instructions for each piece of keyed work started (callgrind, bench row 13e); whether the
+  // type is an optional at all is a check of its metadata's kind, so most ids skip the cast.
   private static func unwrapped(_ value: any Hashable) -> any Hashable {
-    if let optional = value as? any OptionalWorkKey, let wrapped = optional.wrappedKey {
+    if isOptional(value), let optional = value as? any OptionalWorkKey,
+      let wrapped = optional.wrappedKey
+    {
       return unwrapped(wrapped)
     }
     return value
+  }
+
+  /// Whether `value`'s type is an optional.
+  private static func isOptional<Value: Hashable>(_ value: Value) -> Bool {
+    _isOptional(Value.self)
   }
 
   /// Returns whether two ids wrap values of the same dynamic type that are equal, once optionals
@@ -54,10 +64,7 @@ public struct WorkID: Hashable, @unchecked Sendable, CustomStringConvertible {
     // NB: comparing the dynamic types first keeps `==` symmetric for a class and its subclass, and
     // consistent with `hash(into:)`, which hashes the type.
     guard type(of: lhs.key) == type(of: rhs.key) else { return false }
-    func isEqual<T: Hashable>(_ value: T) -> Bool {
-      (rhs.key as? T) == value
-    }
-    return isEqual(lhs.key)
+    return lhs.key.isEqual(toSameType: rhs.key)
   }
 
   /// Hashes the wrapped value and its dynamic type, once optionals are unwrapped.
@@ -92,6 +99,23 @@ extension WorkID {
       return "\(type).\(String(describing: key))"
     }
     return type + "(…)"
+  }
+}
+
+extension Hashable {
+  /// Whether `other`, whose dynamic type is this value's, is equal to it.
+  // NB: the other value is read as `Self` in place, rather than cast: with the types compared
+  // already, the runtime's dynamic cast (`other as? Self`) cost two fifths of an `==`, and a
+  // registry's lookup of keyed work calls it on each start and end (bench row 13e). Opening an
+  // existential gives the type it was made with, which for a class may be a superclass of its
+  // dynamic type: either reads the same reference, as the cast would.
+  fileprivate func isEqual(toSameType other: any Hashable) -> Bool {
+    func read<Other: Hashable>(_ other: Other) -> Bool {
+      withUnsafePointer(to: other) { pointer in
+        pointer.withMemoryRebound(to: Self.self, capacity: 1) { $0.pointee == self }
+      }
+    }
+    return read(other)
   }
 }
 

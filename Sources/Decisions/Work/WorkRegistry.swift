@@ -156,9 +156,10 @@ package final class WorkRegistry {
     case .none:
       break
     case .some(let id):
-      let key = Key(scope: scope, id: id)
-      if let previous = active[key] { cancel(token: previous) }
-      active[key] = token
+      // NB: one lookup of the key, which hashes its scope and id, rather than three.
+      if let previous = active.updateValue(token, forKey: Key(scope: scope, id: id)) {
+        cancel(token: previous, forgettingKey: false)
+      }
     }
     return token
   }
@@ -287,9 +288,7 @@ package final class WorkRegistry {
       childWorkCount -= 1
       forgetChildScope(of: token, in: entry.scope)
     }
-    if let id = entry.id, active[Key(scope: entry.scope, id: id)] == token {
-      active[Key(scope: entry.scope, id: id)] = nil
-    }
+    if let id = entry.id { forget(Key(scope: entry.scope, id: id), of: token) }
     if entries.capacity > Self.retainedCapacity, entries.count < entries.capacity / 8 {
       giveBackMemory()
     }
@@ -331,12 +330,19 @@ package final class WorkRegistry {
     }
   }
 
-  private func cancel(token: UInt64) {
-    guard entries.isCancelled(token) == false, let entry = entries[token] else { return }
-    entries.update(token) { $0.isCancelled = true }
+  /// Cancels the work for `token`, if it runs and was not cancelled, and forgets its key unless
+  /// `forgettingKey` is false (its key names the work that replaces it already).
+  private func cancel(token: UInt64, forgettingKey: Bool = true) {
+    guard let entry = entries.markCancelled(token) else { return }
     entry.task?.cancel()
-    if let id = entry.id, active[Key(scope: entry.scope, id: id)] == token {
-      active[Key(scope: entry.scope, id: id)] = nil
+    if forgettingKey, let id = entry.id { forget(Key(scope: entry.scope, id: id), of: token) }
+  }
+
+  /// Removes `key` from the keyed work, if it names the work for `token`.
+  // NB: one lookup, which hashes the key's scope and id, where reading and then removing took two.
+  private func forget(_ key: Key, of token: UInt64) {
+    if let index = active.index(forKey: key), active.values[index] == token {
+      active.remove(at: index)
     }
   }
 
@@ -448,6 +454,15 @@ extension WorkRegistry {
       insert(Slot(token: token, index: stored.count))
       stored.append(entry)
       storedTokens.append(token)
+    }
+
+    /// Marks the entry for `token` cancelled and returns it, if the table holds one that was not.
+    package mutating func markCancelled(_ token: UInt64) -> WorkRegistry.Entry? {
+      guard let slot = index(of: token) else { return nil }
+      let position = slots[slot].index
+      guard !stored[position].isCancelled else { return nil }
+      stored[position].isCancelled = true
+      return stored[position]
     }
 
     /// Changes the entry for `token` in place, if the table holds one.

@@ -61,6 +61,9 @@ final class ExploredWorld: @unchecked Sendable {
     calls.remove(at: index).continuation.resume(returning: sample)
   }
 
+  /// Whether no call and no sleep waits.
+  var isEmpty: Bool { calls.isEmpty && sleepers.isEmpty }
+
   /// The earliest deadline a sleep waits for, if any.
   var nextDeadline: Duration? {
     sleepers.lazy.map(\.deadline).min()

@@ -85,18 +85,7 @@ public struct FeatureExploration<F: Feature> where F.State: Hashable {
   /// what it waits for.
   struct SnapshotKey: Hashable {
     var state: F.State
-    var work: [WorkKey]
-  }
-
-  /// What tells a piece of work in flight apart from another.
-  struct WorkKey: Hashable {
-    var scope: [WorkID]
-    var id: WorkID?
-    /// 0: an answer, 1: a deadline, 2: something else.
-    var kind: UInt8
-    var dependency: Int
-    var arguments: AnyHashable?
-    var remaining: Duration
+    var work: [ExploredWorkKey]
   }
   /// For each state, its transitions in `transitions`.
   private(set) var outgoing: [Range<Int>] = []
@@ -112,6 +101,10 @@ public struct FeatureExploration<F: Feature> where F.State: Hashable {
   private(set) var dependencies: [(name: String, answers: [String], nevers: Bool)] = []
   /// For each state, the calls waiting in it, with their dependency's index, in order.
   private(set) var waitingCalls: [[Int]] = []
+  // NB: described once, when the state is found: describing a call's arguments again for each
+  // choice, in each state, cost a twentieth of the explorer's time (bench row 13e).
+  /// For each state, the arguments of the calls waiting in it as the paths print them, in order.
+  private var callTexts: [[String]] = []
 
   /// The transitions that leave state `number`, in the order they were tried.
   public func transitions(from number: Int) -> ArraySlice<Transition> {
@@ -166,6 +159,11 @@ extension FeatureExploration where F: SendableMetatype {
     let problems = ProblemLog()
     /// What the loop's diagnostics reported, while a path is taken again to be printed.
     let journal = StepJournal<F>()
+    // NB: making a loop and stopping it cost a quarter of a step where no work is in flight
+    // between steps (bench row 13f): a loop that reached a state with no work in flight is kept,
+    // and moved to the next such state the explorer returns to.
+    /// A loop with no work in flight, kept to return to a state with none.
+    private var spare: SteppedLoop<F>?
 
     init(effects: ExploredEffects, deps: F.Deps) {
       self.isolation = ExploreIsolation(pump: pump)
@@ -174,11 +172,14 @@ extension FeatureExploration where F: SendableMetatype {
     }
 
     /// A loop of the feature from `state`, with a world at `now`.
+    ///
+    /// Its diagnostics hear only problems, unless the journal records (a path printed again).
     func makeLoop(state: F.State, runsStart: Bool, now: Duration) -> SteppedLoop<F> {
       effects.world = ExploredWorld(now: now)
       let pump = self.pump
       return SteppedLoop(
         state: state, deps: deps, runsStart: runsStart, isolation: isolation,
+        reportsOnlyProblems: !journal.isRecording,
         diagnostics: { [problems, journal] report in
           if journal.isRecording { journal.reports.append(report) }
           switch report {
@@ -201,11 +202,72 @@ extension FeatureExploration where F: SendableMetatype {
         })
     }
 
-    /// Stops the loop and drains its work's ends.
-    func tearDown(_ loop: SteppedLoop<F>) {
+    /// A loop of the feature from `state`, which has no work in flight, with a world at `now`:
+    /// the spare loop moved there, if there is one.
+    func quietLoop(state: F.State, now: Duration) -> SteppedLoop<F> {
+      if let loop = spare {
+        spare = nil
+        if loop.reset(to: state) {
+          effects.world = ExploredWorld(now: now)
+          return loop
+        }
+        tearDown(loop)
+      }
+      return makeLoop(state: state, runsStart: false, now: now)
+    }
+
+    /// Stops the loop and drains its work's ends; or keeps it as the spare loop, if it has no work
+    /// in flight and `keepsQuiet`.
+    func tearDown(_ loop: SteppedLoop<F>, keepsQuiet: Bool = false) {
+      if keepsQuiet, spare == nil, loop.isQuiet, effects.world.map(\.isEmpty) ?? true {
+        spare = loop
+        effects.world = nil
+        return
+      }
       loop.stop()
       pump.drain()
       effects.world = nil
+    }
+
+    /// Stops the spare loop and the loops kept for states, if any.
+    func tearDownKept() {
+      if let loop = spare {
+        spare = nil
+        tearDown(loop)
+      }
+      for (_, kept) in waiting {
+        effects.world = kept.world
+        tearDown(kept.loop)
+      }
+      waiting = [:]
+    }
+
+    // NB: a state's first choice then takes no steps to return to it. BFS expands the states in
+    // the order it finds them, so once the room is full a new state's loop, needed last, is the
+    // one stopped. Each loop holds its work's suspended tasks: the room bounds their memory.
+    /// The loops that found a state with work in flight, each kept running with its world until
+    /// the search expands that state, by state.
+    private var waiting: [Int: (loop: SteppedLoop<F>, world: ExploredWorld)] = [:]
+    /// How many loops ``waiting`` holds at most.
+    // NB: 512 loops of bench row 13e (a few suspended tasks each) hold about 7 MB; they save a
+    // twelfth of its steps, and 4,096 only a further twentieth.
+    static var keptLoops: Int { 512 }
+
+    /// Keeps `loop`, which found state `number` and is there, until the search expands it; or stops
+    /// it, if there is no room.
+    func keep(_ loop: SteppedLoop<F>, for number: Int) {
+      guard waiting.count < Self.keptLoops, let world = effects.world else {
+        return tearDown(loop, keepsQuiet: true)
+      }
+      waiting[number] = (loop, world)
+      effects.world = nil
+    }
+
+    /// The loop kept for state `number`, with its world in place, if one was kept.
+    func keptLoop(for number: Int) -> SteppedLoop<F>? {
+      guard let kept = waiting.removeValue(forKey: number) else { return nil }
+      effects.world = kept.world
+      return kept.loop
     }
   }
 
@@ -227,34 +289,38 @@ extension FeatureExploration where F: SendableMetatype {
       return (SnapshotKey(state: loop.state, work: []), false)
     }
     var uncontrolled = false
-    let work = loop.work.map { entry in
-      var key = WorkKey(
-        scope: entry.scope, id: entry.id, kind: 2, dependency: -1, arguments: nil,
-        remaining: .zero)
-      if let call = world.calls.first(where: { $0.token == entry.token }) {
+    var work: [ExploredWorkKey] = []
+    loop.visitWork { token, scope, id in
+      var key = ExploredWorkKey(
+        scope: scope, id: id, kind: 2, dependency: -1, arguments: nil, remaining: .zero)
+      if let call = world.calls.first(where: { $0.token == token }) {
         key.kind = 0
         key.dependency = call.dependency
         key.arguments = call.key
-      } else if let sleeper = world.sleepers.first(where: { $0.token == entry.token }) {
+      } else if let sleeper = world.sleepers.first(where: { $0.token == token }) {
         key.kind = 1
         key.remaining = sleeper.deadline - world.now
       } else {
         uncontrolled = true
       }
-      return key
+      work.append(key)
     }
     return (SnapshotKey(state: loop.state, work: work), uncontrolled)
   }
 
-  /// The snapshot of the running loop, whose key is `key`.
-  private func snapshot(_ key: SnapshotKey, of loop: SteppedLoop<F>, runner: Runner) -> Snapshot {
+  /// The snapshot of the running loop, whose key is `key`, with `texts` the arguments of the
+  /// world's waiting calls, in order.
+  private func snapshot(
+    _ key: SnapshotKey, of loop: SteppedLoop<F>, runner: Runner, texts: [String]
+  ) -> Snapshot {
     guard let world = runner.effects.world else { return Snapshot(state: key.state, work: []) }
-    let tokens = loop.work.map(\.token)
+    var tokens: [UInt64] = []
+    loop.visitWork { token, _, _ in tokens.append(token) }
     let work = zip(key.work, tokens).map { work, token in
       let waits: ExploredWork.Wait
       switch work.kind {
       case 0:
-        let text = world.calls.first { $0.token == token }?.text ?? ""
+        let text = world.calls.firstIndex { $0.token == token }.map { texts[$0] } ?? ""
         waits = .answer(dependency: dependencies[work.dependency].name, arguments: text)
       case 1:
         waits = .deadline(in: work.remaining)
@@ -277,7 +343,7 @@ extension FeatureExploration where F: SendableMetatype {
     }
     let loop: SteppedLoop<F>
     if isQuiet[current] {
-      loop = runner.makeLoop(state: snapshots[current].state, runsStart: false, now: times[current])
+      loop = runner.quietLoop(state: snapshots[current].state, now: times[current])
     } else {
       loop = runner.makeLoop(state: initial, runsStart: true, now: .zero)
       loop.start()
@@ -293,7 +359,7 @@ extension FeatureExploration where F: SendableMetatype {
   /// Adds a state found by `parent` and returns its number.
   private mutating func add(
     _ snapshot: Snapshot, key: SnapshotKey, parent: Int, depth: Int, time: Duration,
-    calls: [Int], uncontrolled: Bool
+    calls: [Int], texts: [String], uncontrolled: Bool
   ) -> Int {
     let number = snapshots.count
     snapshots.append(snapshot)
@@ -305,24 +371,29 @@ extension FeatureExploration where F: SendableMetatype {
     outgoing.append(0..<0)
     isExpanded.append(false)
     waitingCalls.append(calls)
+    callTexts.append(texts)
     if uncontrolled { statesWithUncontrolledWork.append(number) }
     return number
   }
 
-  /// The choices in the running loop's state: the events, each sample of each waiting call, and
-  /// the next deadline.
+  /// The choices in the running loop's state, state `number`: the events, each sample of each
+  /// waiting call, and the next deadline.
   private func choices(
-    in loop: SteppedLoop<F>, runner: Runner, events: (F.State) -> [F.Event]
+    in loop: SteppedLoop<F>, number: Int, runner: Runner, events: (F.State) -> [F.Event]
   ) -> [(Step, Choice)] {
     var result: [(Step, Choice)] = events(loop.state).map { (.event($0), .event($0)) }
     guard let world = runner.effects.world else { return result }
+    let texts = callTexts[number]
     for (index, call) in world.calls.enumerated() {
       let dependency = dependencies[call.dependency]
+      // NB: the loop took the path that found the state, which made the same calls in the same
+      // order.
+      let arguments = index < texts.count ? texts[index] : call.text
       for (sample, answer) in dependency.answers.enumerated() where answer != "never" {
         result.append(
           (
             .answer(call: index, sample: sample),
-            .answer(dependency: dependency.name, arguments: call.text, answer: answer)
+            .answer(dependency: dependency.name, arguments: arguments, answer: answer)
           ))
       }
     }
@@ -346,16 +417,16 @@ extension FeatureExploration where F: SendableMetatype {
       dependencies = runner.effects.dependencies
       let (key, uncontrolled) = key(of: loop, runner: runner)
       let calls = runner.effects.world?.calls.map(\.dependency) ?? []
+      let texts = runner.effects.world?.calls.map(\.text) ?? []
       _ = add(
-        snapshot(key, of: loop, runner: runner), key: key, parent: -1, depth: 0, time: .zero,
-        calls: calls, uncontrolled: uncontrolled)
-      runner.tearDown(loop)
+        snapshot(key, of: loop, runner: runner, texts: texts), key: key, parent: -1, depth: 0,
+        time: .zero, calls: calls, texts: texts, uncontrolled: uncontrolled)
+      runner.tearDown(loop, keepsQuiet: true)
     }
     var next = 0
-    // NB: the loop of the last step taken, kept running when that step found the state expanded
-    // next: a chain of steps (a timer ticking on) then costs one step per state, not a return
-    // along the whole chain.
-    var kept: (number: Int, loop: SteppedLoop<F>)?
+    // NB: the loop that found a state with work in flight is kept running until the state is
+    // expanded (see `Runner.keep`): a chain of steps (a timer ticking on) then costs one step per
+    // state, not a return along the whole chain, and each state's first choice costs one step.
     while next < snapshots.count {
       let from = next
       next += 1
@@ -365,16 +436,14 @@ extension FeatureExploration where F: SendableMetatype {
       }
       let first = transitions.count
       var expanded = true
-      var loop: SteppedLoop<F>?
-      if let running = kept, running.number == from {
-        loop = running.loop
-      } else {
-        if let running = kept { runner.tearDown(running.loop) }
-        loop = restore(from, runner: runner, initial: initial)
-      }
-      kept = nil
-      let options = choices(in: loop.unsafelyUnwrapped, runner: runner, events: events)
-      for (offset, (step, choice)) in options.enumerated() {
+      var loop: SteppedLoop<F>? =
+        runner.keptLoop(for: from) ?? restore(from, runner: runner, initial: initial)
+      let options = choices(
+        in: loop.unsafelyUnwrapped, number: from, runner: runner, events: events)
+      var offset = 0
+      while offset < options.count {
+        let (step, choice) = options[offset]
+        offset += 1
         let running = loop ?? restore(from, runner: runner, initial: initial)
         loop = nil
         runner.problems.found.removeAll()
@@ -390,21 +459,22 @@ extension FeatureExploration where F: SendableMetatype {
         let to: Int
         if let known = numbers[after] {
           to = known
-          runner.tearDown(running)
+          runner.tearDown(running, keepsQuiet: true)
         } else if snapshots.count < limits.states {
           let time = runner.effects.world?.now ?? .zero
           let calls = runner.effects.world?.calls.map(\.dependency) ?? []
+          let texts = runner.effects.world?.calls.map(\.text) ?? []
           to = add(
-            snapshot(after, of: running, runner: runner), key: after,
+            snapshot(after, of: running, runner: runner, texts: texts), key: after,
             parent: transitions.count, depth: depths[from] + 1, time: time, calls: calls,
-            uncontrolled: uncontrolled)
-          if offset == options.count - 1, to == next {
-            kept = (to, running)
+            texts: texts, uncontrolled: uncontrolled)
+          if depths[to] < limits.depth, !snapshots[to].work.isEmpty {
+            runner.keep(running, for: to)
           } else {
-            runner.tearDown(running)
+            runner.tearDown(running, keepsQuiet: true)
           }
         } else {
-          runner.tearDown(running)
+          runner.tearDown(running, keepsQuiet: true)
           limitReached = .states(limits.states)
           expanded = false
           continue
@@ -413,12 +483,25 @@ extension FeatureExploration where F: SendableMetatype {
         transitions.append(Transition(from: from, choice: choice, to: to))
         steps.append(step)
       }
-      if let loop { runner.tearDown(loop) }
+      if let loop { runner.tearDown(loop, keepsQuiet: true) }
       outgoing[from] = first..<transitions.count
       isExpanded[from] = expanded
     }
-    if let running = kept { runner.tearDown(running.loop) }
+    runner.tearDownKept()
   }
+}
+
+/// What tells a piece of work in flight apart from another, in an explored state.
+// NB: not nested in `FeatureExploration`, whose nested types are generic: each use of one looked
+// up its metadata, on every step.
+struct ExploredWorkKey: Hashable {
+  var scope: [WorkID]
+  var id: WorkID?
+  /// 0: an answer, 1: a deadline, 2: something else.
+  var kind: UInt8
+  var dependency: Int
+  var arguments: AnyHashable?
+  var remaining: Duration
 }
 
 /// What an explored loop's diagnostics reported while a path was taken again; used on the
