@@ -148,8 +148,10 @@ public final class ExploredEffects: @unchecked Sendable {
     }
     let id = world.makeID()
     let token = ExploredWorkToken.current
+    // NB: unsafe rather than checked: the world resumes each call once, as it removes it (an
+    // answer or a cancellation), and a checked continuation cost an allocation per call.
     let sample = try await withTaskCancellationHandler {
-      try await withCheckedThrowingContinuation { continuation in
+      try await withUnsafeThrowingContinuation { continuation in
         world.calls.append(
           .init(
             id: id, dependency: dependency, token: token, key: key, describe: describe,
@@ -176,7 +178,7 @@ public final class ExploredEffects: @unchecked Sendable {
     let id = world.makeID()
     let token = ExploredWorkToken.current
     _ = try await withTaskCancellationHandler {
-      try await withCheckedThrowingContinuation { continuation in
+      try await withUnsafeThrowingContinuation { continuation in
         world.sleepers.append(
           .init(id: id, token: token, deadline: deadline, continuation: continuation))
         if Task.isCancelled { world.cancel(id) }

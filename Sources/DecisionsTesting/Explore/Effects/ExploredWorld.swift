@@ -19,7 +19,7 @@ final class ExploredWorld: @unchecked Sendable {
     var describe: @Sendable () -> String
     /// The arguments, as the paths print them.
     var text: String { describe() }
-    var continuation: CheckedContinuation<Int, any Error>
+    var continuation: UnsafeContinuation<Int, any Error>
   }
 
   /// A sleep on the explored clock, waiting for its deadline.
@@ -27,7 +27,7 @@ final class ExploredWorld: @unchecked Sendable {
     var id: UInt64
     var token: UInt64?
     var deadline: Duration
-    var continuation: CheckedContinuation<Void, any Error>
+    var continuation: UnsafeContinuation<Void, any Error>
   }
 
   /// The clock's time.
