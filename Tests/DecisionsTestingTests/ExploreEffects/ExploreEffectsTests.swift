@@ -12,6 +12,13 @@ extension ExplorationRule<DebouncedSearch> {
   }
 }
 
+extension ExplorationRule<RefreshedRows> {
+  /// A row shows only the value loaded for its own version.
+  static var rowsShowTheirOwnValues: Self {
+    Self("a row shows only its own version's value", RefreshedRows.rowsShowTheirOwnValues)
+  }
+}
+
 extension ExplorationRule<ItemList> {
   /// A screen shows only the text of its own item.
   static var screenShowsItsOwnText: Self {
@@ -196,13 +203,12 @@ extension ExplorationRule<Poller> {
       RefreshedRows.self, from: .init(), deps: RefreshedRows.deps,
       events: RefreshedRows.refreshing)
     withKnownIssue {
-      exploration.expectInvariant("a row shows only its own version's value") {
-        RefreshedRows.rowsShowTheirOwnValues($0)
-      }
+      exploration.expectInvariant(.rowsShowTheirOwnValues)
     } matching: { issue in
       let text = String(describing: issue)
       return text.contains("1. send .replace(id: 1)") && text.contains("2. send .replace(id: 1)")
         && text.contains("3. load(1) answers value(\"value\")")
+        && text.hasSuffix("await test.expect(.rowsShowTheirOwnValues, effects: effects)")
     }
   }
 }
@@ -363,6 +369,49 @@ extension ExplorationRule<Poller> {
       )
     }
     await test.expect(.idleResultsAreForTheQuery, effects: effects)
+  }
+}
+
+/// Issue 38 (b), as `expectInvariant(.rowsShowTheirOwnValues)` printed it.
+@Suite struct ExploreEffectsPrintedRowsTests {
+  @Test func theReplacedRowsOldResultAsPrinted() async throws {
+    try await withKnownIssue {
+      try await replacedRowsOldResultAsPrinted()
+    } matching: { issue in
+      let text = String(describing: issue)
+      return text.contains("The rule \"a row shows only its own version's value\" does not hold")
+        && text.contains("valueVersion: 1")
+    }
+  }
+
+  func replacedRowsOldResultAsPrinted() async throws {
+    let deps = RefreshedRows.deps
+    let effects = ExploredEffects()
+    let test = StoreTest<RefreshedRows>(
+      state: RefreshedRows.State(
+        rows: [RefreshedRow.State(id: 1, version: 0, valueVersion: nil)],
+        fixed: false
+      ), deps: deps(effects), endChecks: EndChecks.all.subtracting(.runningWork))
+    await test.send(.replace(id: 1), decisions: [.loadForRow(id: 1, version: 1)]) {
+      $0 = RefreshedRows.State(
+        rows: [RefreshedRow.State(id: 1, version: 1, valueVersion: nil)],
+        fixed: false
+      )
+    }
+    await test.send(.replace(id: 1), decisions: [.loadForRow(id: 1, version: 2)]) {
+      $0 = RefreshedRows.State(
+        rows: [RefreshedRow.State(id: 1, version: 2, valueVersion: nil)],
+        fixed: false
+      )
+    }
+    try await effects.answer("load", arguments: "1", sample: 0)
+    await test.receive(.row(1, .loaded(version: 1, value: "value"))) {
+      $0 = RefreshedRows.State(
+        rows: [RefreshedRow.State(id: 1, version: 2, valueVersion: 1)],
+        fixed: false
+      )
+    }
+    await test.expect(.rowsShowTheirOwnValues, effects: effects)
   }
 }
 
