@@ -99,8 +99,6 @@ public struct FeatureExploration<F: Feature> where F.State: Hashable {
   var printer: (([Int]) -> String)?
   /// The explored dependencies' names and samples.
   private(set) var dependencies: [(name: String, answers: [String], nevers: Bool)] = []
-  /// For each state, the calls waiting in it, with their dependency's index, in order.
-  private(set) var waitingCalls: [[Int]] = []
   // NB: described once, when the state is found: describing a call's arguments again for each
   // choice, in each state, cost a twentieth of the explorer's time (bench row 13e).
   /// For each state, the arguments of the calls waiting in it as the paths print them, in order.
@@ -359,7 +357,7 @@ extension FeatureExploration where F: SendableMetatype {
   /// Adds a state found by `parent` and returns its number.
   private mutating func add(
     _ snapshot: Snapshot, key: SnapshotKey, parent: Int, depth: Int, time: Duration,
-    calls: [Int], texts: [String], uncontrolled: Bool
+    texts: [String], uncontrolled: Bool
   ) -> Int {
     let number = snapshots.count
     snapshots.append(snapshot)
@@ -370,7 +368,6 @@ extension FeatureExploration where F: SendableMetatype {
     isQuiet.append(snapshot.work.isEmpty)
     outgoing.append(0..<0)
     isExpanded.append(false)
-    waitingCalls.append(calls)
     callTexts.append(texts)
     if uncontrolled { statesWithUncontrolledWork.append(number) }
     return number
@@ -416,11 +413,10 @@ extension FeatureExploration where F: SendableMetatype {
       runner.pump.drain()
       dependencies = runner.effects.dependencies
       let (key, uncontrolled) = key(of: loop, runner: runner)
-      let calls = runner.effects.world?.calls.map(\.dependency) ?? []
       let texts = runner.effects.world?.calls.map(\.text) ?? []
       _ = add(
         snapshot(key, of: loop, runner: runner, texts: texts), key: key, parent: -1, depth: 0,
-        time: .zero, calls: calls, texts: texts, uncontrolled: uncontrolled)
+        time: .zero, texts: texts, uncontrolled: uncontrolled)
       runner.tearDown(loop, keepsQuiet: true)
     }
     var next = 0
@@ -462,12 +458,11 @@ extension FeatureExploration where F: SendableMetatype {
           runner.tearDown(running, keepsQuiet: true)
         } else if snapshots.count < limits.states {
           let time = runner.effects.world?.now ?? .zero
-          let calls = runner.effects.world?.calls.map(\.dependency) ?? []
           let texts = runner.effects.world?.calls.map(\.text) ?? []
           to = add(
             snapshot(after, of: running, runner: runner, texts: texts), key: after,
-            parent: transitions.count, depth: depths[from] + 1, time: time, calls: calls,
-            texts: texts, uncontrolled: uncontrolled)
+            parent: transitions.count, depth: depths[from] + 1, time: time, texts: texts,
+            uncontrolled: uncontrolled)
           if depths[to] < limits.depth, !snapshots[to].work.isEmpty {
             runner.keep(running, for: to)
           } else {
