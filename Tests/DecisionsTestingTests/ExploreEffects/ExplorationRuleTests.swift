@@ -27,14 +27,18 @@ final class Moments<F: Feature & SendableMetatype>: @unchecked Sendable where F.
 @Suite struct ExplorationRuleTests {
   /// A store test's check sees what the explorer saw in the same state: the core's state, and
   /// each piece of work with what it waits for (a deadline, then a call with its arguments).
-  @Test func aStoreTestSeesTheMomentTheExplorerSaw() async throws {
+  ///
+  /// On either kind of store: both list their work in flight for the check.
+  @MainActor
+  @Test(arguments: StoreKind.allCases)
+  func aStoreTestSeesTheMomentTheExplorerSaw(on kind: StoreKind) async throws {
     let exploration = explore(
       DebouncedSearch.self, from: .init(), deps: DebouncedSearch.deps,
       events: DebouncedSearch.typing)
     let moments = Moments<DebouncedSearch>()
     let effects = ExploredEffects()
     let test = StoreTest<DebouncedSearch>(
-      state: .init(), deps: DebouncedSearch.deps(effects))
+      state: .init(), deps: DebouncedSearch.deps(effects), on: kind)
     await test.send(.queryChanged("s"), decisions: [.debounce("s")]) { $0.query = "s" }
     await test.expect(moments.recorder, effects: effects)
     await effects.advanceClock(by: .milliseconds(300))
