@@ -91,6 +91,10 @@ copy_fixture Sources/Checklist/Row.swift "public nonisolated var id" "public var
 expect_failure "a row of embed(_:list:…) without a nonisolated id" \
   "error: $isolated 'Row.State' to 'Identifiable' $sendable_parameter"
 
+copy_fixture Tests/ChecklistTests/AutosaveTests.swift "nonisolated struct State" "struct State"
+expect_failure "an explored feature's state without nonisolated" \
+  "error: $isolated 'Autosave.State' to 'Hashable' $sendable_parameter"
+
 echo "--- where Swift draws the line: a recording's JSON needs a nonisolated Codable"
 copy_fixture Tests/ChecklistTests/BasketTests.swift "    let page = try recording.inspectorPage()" \
   "    _ = try FlightRecording<Basket>(json: Data(try recording.json().utf8))

@@ -59,6 +59,39 @@ public struct ExplorationRule<F: Feature>: Sendable where F.State: Hashable {
     self.check = holds
   }
 
+  /// Creates a rule over the state and the work in flight: for any feature, and the form a
+  /// main-actor feature's rule takes.
+  ///
+  /// A snapshot of a feature whose conformances are isolated to the main actor (as every feature
+  /// of a module with default main-actor isolation) can be used only on the main actor, which a
+  /// `@Sendable` closure is not. Its state and work can: declare the property `@MainActor` and
+  /// take them apart.
+  ///
+  /// ```swift
+  /// extension ExplorationRule<Search> {
+  ///   @MainActor static var idleResultsMatchTheQuery: Self {
+  ///     Self("idle results are for the query") { state, work in
+  ///       !work.isEmpty || state.resultsQuery == state.query
+  ///     }
+  ///   }
+  /// }
+  /// ```
+  /// - Parameters:
+  ///   - name: What the rule says, for messages.
+  ///   - property: The name of the static property of `ExplorationRule` that makes the rule,
+  ///     which printed store tests call it by. Leave it to its default: inside such a property it
+  ///     is the property's name.
+  ///   - holds: Whether a moment's state and work in flight keep the rule.
+  public init(
+    _ name: String,
+    property: String = #function,
+    _ holds: @escaping @Sendable (_ state: F.State, _ work: [ExploredWork]) -> Bool
+  ) {
+    self.name = name
+    self.property = Self.isPropertyName(property) ? property : nil
+    self.check = { holds($0.state, $0.work) }
+  }
+
   /// Creates a rule that printed store tests cannot call by name: for the checks that take a
   /// closure.
   init(unnamed name: String, _ holds: @escaping (FeatureExploration<F>.Snapshot) -> Bool) {

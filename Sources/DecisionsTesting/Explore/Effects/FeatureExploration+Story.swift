@@ -4,7 +4,7 @@ import Decisions
 // prints each step as the Swift code of a `StoreTest` step, with the explored doubles of
 // `ExploredEffects()` answering the calls and moving the clock in the same order.
 
-extension FeatureExploration where F: SendableMetatype {
+extension FeatureExploration {
   /// The shortest path to state `number` as the Swift code of a ``StoreTest`` that takes it again:
   /// each event sent, each call answered and each clock advance, in order, with the decisions,
   /// the events work sent back, the events dropped, and the state after each.

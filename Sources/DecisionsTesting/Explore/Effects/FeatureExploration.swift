@@ -140,9 +140,9 @@ public struct FeatureExploration<F: Feature> where F.State: Hashable {
 
 }
 
-// NB: for features whose conformances are not isolated to the main actor (`SendableMetatype`), as
-// for a `Store`: the loop's diagnostics hook is a `@Sendable` closure that needs `F`'s metatype.
-extension FeatureExploration where F: SendableMetatype {
+// NB: no `SendableMetatype` asked of `F`: everything runs on the thread that called `explore`, so
+// a main-actor feature runs on the main actor.
+extension FeatureExploration {
   // MARK: - Running the feature
 
   /// What runs the feature: the pump, the actor reports hop to, the doubles and the deps.
@@ -175,24 +175,27 @@ extension FeatureExploration where F: SendableMetatype {
     func makeLoop(state: F.State, runsStart: Bool, now: Duration) -> SteppedLoop<F> {
       effects.world = ExploredWorld(now: now)
       let pump = self.pump
+      let hear: (StoreDiagnostic<F>) -> Void = { [problems, journal] report in
+        if journal.isRecording { journal.reports.append(report) }
+        switch report {
+        case .workFailed(let id, let error):
+          problems.found.append(
+            "\(id.map { "Work \(String(reflecting: $0.base))" } ?? "Unkeyed work") failed with "
+              + "\(String(reflecting: error)), and no catch: handler turned it into an event.")
+        case .workWithoutLifetime(let scope):
+          problems.scopesWithoutLifetime.append(scope)
+        default:
+          break
+        }
+      }
+      // NB: the loop asks for a `@Sendable` hook, which for a main-actor feature could not capture
+      // `F`'s metatype. The loop calls it only where the explorer drains its jobs: on the thread
+      // that called `explore`, so on the main thread for a main-actor feature (see `explore`).
+      let diagnostics = unsafeBitCast(hear, to: (@Sendable (StoreDiagnostic<F>) -> Void).self)
       return SteppedLoop(
         state: state, deps: deps, runsStart: runsStart, isolation: isolation,
         reportsOnlyProblems: !journal.isRecording,
-        diagnostics: { [problems, journal] report in
-          if journal.isRecording { journal.reports.append(report) }
-          switch report {
-          case .workFailed(let id, let error):
-            problems.found.append(
-              "\(id.map { "Work \(String(reflecting: $0.base))" } ?? "Unkeyed work") failed with "
-                + "\(String(reflecting: error)), and no catch: handler turned it into an event.")
-          case .workWithoutLifetime(let scope):
-            // NB: the scope, not the message, which names `F`: a `@Sendable` closure cannot
-            // capture its metatype.
-            problems.scopesWithoutLifetime.append(scope)
-          default:
-            break
-          }
-        },
+        diagnostics: diagnostics,
         startTask: { token, priority, body in
           Task(executorPreference: pump, priority: priority) {
             await ExploredWorkToken.$current.withValue(token) { await body() }
@@ -568,6 +571,11 @@ public struct ExploredWork: Hashable, Sendable, CustomStringConvertible {
 /// the explorer's thread, so every path is deterministic, and the explorer goes back to a state
 /// by running the steps to it again (from the nearest state with no work in flight).
 ///
+/// The core and the executor run on the caller's isolation: call it on the main actor for a
+/// main-actor feature, whose state's `Hashable` must then be `nonisolated`, and whose rules take
+/// the state and the work apart (`ExplorationRule("…") { state, work in … }`).
+/// Work that awaits the main actor itself waits until the exploration ends.
+///
 /// ```swift
 /// let exploration = explore(Search.self, from: .init(), deps: { effects in
 ///   Search.Deps(
@@ -591,7 +599,7 @@ public func explore<F: Feature>(
   deps: (ExploredEffects) -> F.Deps,
   limits: ExplorationLimits = .standard,
   events: (F.State) -> [F.Event]
-) -> FeatureExploration<F> where F: SendableMetatype, F.State: Hashable {
+) -> FeatureExploration<F> where F.State: Hashable {
   let effects = ExploredEffects(exploring: ())
   let runner = FeatureExploration<F>.Runner(effects: effects, deps: deps(effects))
   var exploration = FeatureExploration<F>()
