@@ -164,6 +164,22 @@ extension ExplorationRule<Retrier> {
     }
   }
 
+  /// A named goal takes a trigger written in place: the rule applies from where it holds, and
+  /// the printed test still ends with the goal's check.
+  @Test func aNamedGoalTakesATriggerWrittenInPlace() {
+    let exploration = explore(
+      Retrier.self, from: .init(), deps: Retrier.deps, events: Retrier.saving)
+    withKnownIssue {
+      exploration.expectEventually(.isSaved, after: { $0.state.attempts > 0 })
+    } matching: { issue in
+      let text = String(describing: issue)
+      return text.contains("The rule \"the draft is saved\" applies from")
+        && text.hasSuffix("await test.expect(.isSaved, effects: effects)")
+    }
+    // A trigger that never holds: the rule applies nowhere.
+    exploration.expectEventually(.isSaved, after: { $0.state.attempts > 99 })
+  }
+
   /// Assuming every answer that can come again and again does come in the end, the retries
   /// succeed: the rule holds.
   @Test func assumingTheServerComesBackTheRetriesSucceed() {

@@ -68,6 +68,44 @@ extension FeatureExploration {
     }
   }
 
+  /// Asserts that from every explored state where `trigger` holds, the feature reaches a state
+  /// that keeps `goal` once the user stops sending events: a named goal with a trigger written in
+  /// place.
+  ///
+  /// ```swift
+  /// exploration.expectEventually(.isSaved, after: { $0.state.isSaving })
+  /// ```
+  ///
+  /// It is ``expectEventually(_:after:within:assuming:fileID:filePath:line:column:)`` with the
+  /// trigger as a rule; the printed store test ends with the goal's check.
+  /// - Parameters:
+  ///   - goal: The state the feature must reach.
+  ///   - trigger: Where the rule starts to apply.
+  ///   - limit: The most time the explored clock may pass from the trigger to the goal, or nil for
+  ///     no limit.
+  ///   - fairness: What the rule assumes the feature's steps do in the end: every call is answered
+  ///     (the default), or also every answer that can be given again and again is given.
+  ///   - fileID: The caller's file id, for the failure's location.
+  ///   - filePath: The caller's file path, for the failure's location.
+  ///   - line: The caller's line, for the failure's location.
+  ///   - column: The caller's column, for the failure's location.
+  public func expectEventually(
+    _ goal: ExplorationRule<F>,
+    after trigger: (Snapshot) -> Bool,
+    within limit: Duration? = nil,
+    assuming fairness: ExplorationFairness = .everyCallAnswered,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    withoutActuallyEscaping(trigger) { trigger in
+      expectEventually(
+        goal, after: ExplorationRule(unnamed: "", trigger), within: limit, assuming: fairness,
+        fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+  }
+
   /// Asserts that from every explored state that keeps `trigger`, the feature reaches a state
   /// that keeps `goal` once the user stops sending events, within `limit` of the explored clock
   /// if one is given; the printed store test of a breach ends with the goal's check, so that it
