@@ -140,8 +140,8 @@ public struct FeatureExploration<F: Feature> where F.State: Hashable {
 
 }
 
-// NB: no `SendableMetatype` asked of `F`: everything runs on the thread that called `explore`, so
-// a main-actor feature runs on the main actor.
+// NB: no `SendableMetatype` asked of `F`: everything runs synchronously inside the job that called
+// `explore`, so a main-actor feature runs on the main actor.
 extension FeatureExploration {
   // MARK: - Running the feature
 
@@ -190,7 +190,8 @@ extension FeatureExploration {
       }
       // NB: the loop asks for a `@Sendable` hook, which for a main-actor feature could not capture
       // `F`'s metatype. The loop calls it only where the explorer drains its jobs: on the thread
-      // that called `explore`, so on the main thread for a main-actor feature (see `explore`).
+      // that called `explore`, inside the caller's job, so on the main actor for a main-actor
+      // feature (see `explore`).
       let diagnostics = unsafeBitCast(hear, to: (@Sendable (StoreDiagnostic<F>) -> Void).self)
       return SteppedLoop(
         state: state, deps: deps, runsStart: runsStart, isolation: isolation,
