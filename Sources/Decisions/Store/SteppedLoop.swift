@@ -90,6 +90,14 @@ package final class SteppedLoop<F: Feature> {
     return true
   }
 
+  /// Cancels all the loop's work, as ``stop()`` does, but keeps the loop running: once the work's
+  /// tasks have ended, the loop ``isQuiet`` and ``reset(to:)`` moves it.
+  ///
+  /// Between steps only.
+  package func cancelAllWork() {
+    loop.registry.cancelEverything()
+  }
+
   /// Stops the loop: cancels all its work.
   package func stop() {
     loop.stop()

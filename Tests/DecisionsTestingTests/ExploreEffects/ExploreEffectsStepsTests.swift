@@ -69,7 +69,7 @@ enum AlwaysLoading: Feature {
   }
 
   /// A loop with work in flight cannot be moved to another state; one without can, and then runs
-  /// as a loop made from that state does.
+  /// as a loop made from that state does; so can one whose work was cancelled and has ended.
   @Test func onlyALoopWithNoWorkInFlightMovesToAnotherState() {
     let pump = ExplorePump()
     let effects = ExploredEffects(exploring: ())
@@ -106,6 +106,25 @@ enum AlwaysLoading: Feature {
     #expect(moved.state.count == 3)
     #expect(moved.isQuiet)
     moved.stop()
+    pump.drain()
+
+    // A loop whose work in flight is cancelled, without stopping it, has none once the work has
+    // ended: it moves to another state and starts work there.
+    let cancelled = makeLoop(.init(count: 0), runsStart: true)
+    cancelled.start()
+    pump.drain()
+    #expect(effects.world?.calls.count == 1)
+    cancelled.cancelAllWork()
+    pump.drain()
+    #expect(effects.world?.calls.isEmpty == true)
+    #expect(cancelled.isQuiet)
+    #expect(cancelled.reset(to: .init(count: 1)))
+    cancelled.send(.loaded(1))
+    pump.drain()
+    #expect(cancelled.state.count == 2)
+    #expect(effects.world?.calls.count == 1)
+    #expect(!cancelled.isQuiet)
+    cancelled.stop()
     pump.drain()
   }
 
