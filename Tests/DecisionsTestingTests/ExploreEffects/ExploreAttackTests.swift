@@ -201,6 +201,10 @@ private func isRuleCheck(_ issue: Issue, _ rule: String) -> Bool {
 
   /// One of two `async let` loads fails: the other is cancelled, the work's handler sends
   /// `.failed`, and the printed path passes.
+  ///
+  /// In the store test, `receive(.failed)` gives up at once: the second call still waits for the
+  /// test, so the store counts the whole piece of work as settled, though its task is about to
+  /// handle the failure (with a real pause before `receive`, the test passes).
   @Test func aFailedAsyncLetPassesAsPrinted() async throws {
     let exploration = explore(
       PairLoader.self, from: .init(), deps: PairLoader.deps, events: PairLoader.starting)
@@ -219,9 +223,11 @@ private func isRuleCheck(_ issue: Issue, _ rule: String) -> Bool {
         """))
     await withKnownIssue(
       """
-      bug: in a store test, a call of the doubles made with ExploredEffects() does not end when \
-      its task is cancelled by `async let`, as it does in the exploration: the work waits for ever
-      """
+      bug: a store test counts a piece of work as waiting for the test once any of its tasks \
+      does; while the other `async let` call still waits, `receive` settles before the work \
+      handles the failure, and the work is left running
+      """,
+      isIntermittent: true  // a race: the work's task may handle the failure before the check
     ) {
       try await failedAsyncLetAsPrinted()
     }
