@@ -302,8 +302,7 @@ extension ExplorationRule<Retrier> {
     }
     // Within an hour, it holds.
     exploration.expectEventually(
-      "the nap ends", after: { $0.state.started }, within: .seconds(3600)
-    ) { $0.state.ended }
+      "the nap ends", after: { $0.state.started }, within: .seconds(3600), { $0.state.ended })
   }
 
   /// The poller stops at its first tick, after a second: within half a second breaks, within a

@@ -199,7 +199,8 @@ extension FeatureExploration {
       if case .tooLong(let steps, let elapsed) = failure,
         isGoal[steps.last.map { transitions[$0].to } ?? start]
       {
-        check = "// \"\(name)\" holds here, but only after \(elapsed) on the clock: more than the "
+        check =
+          "// \"\(name)\" holds here, but only after \(elapsed) on the clock: more than the "
           + "\(limit ?? .zero) the rule allows."
       }
       reportFailure(message + storeTestParagraph(indices, endingWith: check), at: location)
