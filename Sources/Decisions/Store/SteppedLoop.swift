@@ -74,6 +74,11 @@ package final class SteppedLoop<F: Feature> {
     }
   }
 
+  /// Whether some work has started and not ended, whether or not the loop was stopped.
+  package var hasWorkInFlight: Bool {
+    !loop.registry.isEmpty
+  }
+
   /// Whether no work has started and not ended: the loop is where a loop made from its state
   /// would be (see ``reset(to:)``).
   package var isQuiet: Bool {

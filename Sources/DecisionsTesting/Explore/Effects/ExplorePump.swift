@@ -27,18 +27,41 @@ final class ExplorePump: TaskExecutor, Sendable {
     queue.append(UnownedJob(job), isolated: false)
   }
 
-  /// Runs the queued jobs, and those they queue, on this thread until none is left.
+  // NB: work that never waits (a loop with no `await` the explorer controls) queues jobs for
+  // ever: a drain stops after this many, and the explorer stops its search.
+  /// The most jobs one drain runs.
+  static let jobsPerDrain = 100_000
+
+  /// Whether a drain stopped with jobs left: some work never waits. Read and written only on the
+  /// explorer's thread.
+  nonisolated(unsafe) private(set) var overran = false
+
+  /// Runs the queued jobs, and those they queue, on this thread until none is left, or until
+  /// ``jobsPerDrain`` have run (``overran``).
   /// - Returns: How many jobs ran.
   @discardableResult
   func drain() -> Int {
+    // NB: once a drain overran, the work that never waits keeps its jobs queued, and no drain runs
+    // them again: the exploration has stopped.
+    if overran { return 0 }
     var count = 0
     var batch: [(job: UnownedJob, isolated: Bool)] = []
     let taskExecutor = asUnownedTaskExecutor()
     let serialExecutor = serial.asUnownedSerialExecutor()
     while true {
+      if count >= Self.jobsPerDrain {
+        overran = true
+        return count
+      }
       queue.take(into: &batch)
       if batch.isEmpty { return count }
-      for (job, isolated) in batch {
+      for (offset, (job, isolated)) in batch.enumerated() {
+        // NB: past the budget, the jobs left go back to the queue, in order, ahead of any new.
+        if count + offset >= Self.jobsPerDrain {
+          queue.putBack(batch[offset...])
+          overran = true
+          return count + offset
+        }
         if isolated {
           job.runSynchronously(isolatedTo: serialExecutor, taskExecutor: taskExecutor)
         } else {
@@ -63,6 +86,11 @@ final class ExploreJobQueue: Sendable {
   /// Moves the queued jobs into `batch`, which is empty.
   func take(into batch: inout [(job: UnownedJob, isolated: Bool)]) {
     jobs.withLock { swap(&$0, &batch) }
+  }
+
+  /// Puts `jobs`, taken and not run, back at the front of the queue.
+  func putBack(_ taken: ArraySlice<(job: UnownedJob, isolated: Bool)>) {
+    jobs.withLock { $0.insert(contentsOf: taken, at: 0) }
   }
 }
 

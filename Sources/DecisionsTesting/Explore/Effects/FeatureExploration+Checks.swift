@@ -85,6 +85,10 @@ extension FeatureExploration {
 
   /// Asserts that the search explored every reachable state, and that no work waited for
   /// something the explorer does not control.
+  ///
+  /// The search also stops early, and this check says why, when work never waits (it ran
+  /// 100,000 jobs in one step), or when work the explorer does not control is left running by
+  /// 10,000 returns to a state (its tasks would fill the memory).
   /// - Parameters:
   ///   - fileID: The caller's file id, for the failure's location.
   ///   - filePath: The caller's file path, for the failure's location.
@@ -97,6 +101,9 @@ extension FeatureExploration {
     column: UInt = #column
   ) {
     let location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
+    if let stopped {
+      reportFailure("The exploration of \(typeName(F.self)) stopped early. \(stopped)", at: location)
+    }
     if let limitReached {
       reportFailure(
         "The exploration of \(typeName(F.self)) was cut by \(limitReached) after "
@@ -109,7 +116,9 @@ extension FeatureExploration {
         """
         In \(whereabouts(number)), work waits for something the explorer does not control, so \
         what it does next was not explored. Build that dependency with \
-        ExploredEffects.dependency, and give the feature ExploredEffects.clock:
+        ExploredEffects.dependency, and give the feature ExploredEffects.clock; in a main-actor \
+        feature, read main-actor values (a static, a global) before effects.run, since work \
+        that awaits the main actor waits for the exploration:
         \(describe(number))
         The shortest path to it:
         \(path(to: number))

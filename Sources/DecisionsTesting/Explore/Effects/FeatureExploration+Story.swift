@@ -36,7 +36,9 @@ extension FeatureExploration {
 
   /// The store test of a path from state `0`, given as indices into ``transitions``.
   func storeTest(of indices: [Int], deps: String) -> String {
-    guard let runner = runnerBox as? Runner, let initial = startState else { return "" }
+    // NB: a search stopped by work that never waits cannot take a path again: its pump is done.
+    guard let runner = runnerBox as? Runner, let initial = startState, !runner.pump.overran
+    else { return "" }
     // NB: work that still waits where the path ends would fail the test's end check of running
     // work, which is not what the path shows: the printed test leaves that one check out.
     let endsWithWork = indices.last.map { !snapshots[transitions[$0].to].work.isEmpty } ?? false

@@ -44,6 +44,15 @@ public struct FeatureExploration<F: Feature> where F.State: Hashable {
   public private(set) var transitions: [Transition] = []
   /// The limit that cut the search, or nil when it explored every reachable state.
   public private(set) var limitReached: ExplorationLimits.Reached?
+  /// Why the search stopped before a limit, if it did: work that never waits, or work the
+  /// explorer does not control left running by every return to a state.
+  private(set) var stopped: String?
+  /// How many pieces of work in flight the states found hold, in all.
+  private var workKept = 0
+  // NB: bench row 13e keeps about 70,000; work that piles up in a chain of states reaches it in
+  // about 1,400 states, where memory grows with the square of the chain's length.
+  /// How many pieces of work in flight the states found may hold before the search stops.
+  static var workKeptLimit: Int { 1_000_000 }
   /// How many steps the explorer ran, the steps it ran again to return to a state included.
   public private(set) var stepsRun = 0
   /// The states in which some work waited for something the explorer does not control (not an
@@ -57,8 +66,9 @@ public struct FeatureExploration<F: Feature> where F.State: Hashable {
 
   /// The state after the core's start: state `0`.
   public var initialSnapshot: Snapshot { snapshots[0] }
-  /// Whether the search explored every reachable state: no limit cut it.
-  public var isComplete: Bool { limitReached == nil }
+  /// Whether the search explored every reachable state: no limit cut it, and it did not stop
+  /// early (``FeatureExploration/expectComplete(fileID:filePath:line:column:)`` says why).
+  public var isComplete: Bool { limitReached == nil && stopped == nil }
 
   // MARK: - Search state
 
@@ -237,8 +247,17 @@ extension FeatureExploration {
       }
       loop.stop()
       pump.drain()
+      if loop.hasWorkInFlight { loopsLeftRunning += 1 }
       effects.world = nil
     }
+
+    // NB: such tasks wait for what the explorer does not control, and each return to a state
+    // leaves its own behind: without a bound they fill the memory (in a main-actor feature, work
+    // that awaits the main actor, which the exploration holds).
+    /// How many stopped loops still had work running once their jobs were drained.
+    private(set) var loopsLeftRunning = 0
+    /// How many stopped loops may leave work running before the search stops.
+    static var loopsLeftRunningLimit: Int { 10_000 }
 
     /// Stops the spare loop and the loops kept for states, if any.
     func tearDownKept() {
@@ -367,6 +386,40 @@ extension FeatureExploration {
     return loop
   }
 
+  /// Why the search must stop after taking `choice` in state `from`, if it must.
+  private func stopReason(after choice: Choice, from: Int, runner: Runner) -> String? {
+    if runner.pump.overran {
+      return """
+        In \(whereabouts(from)), after "\(Self.describe(choice))", work ran \(ExplorePump.jobsPerDrain) \
+        jobs without waiting for an answer or a deadline of the explorer (a loop with no `await` \
+        it controls), so the search stopped there. Its path:
+        \(path(of: shortestPath(to: from) + [Transition(from: from, choice: choice, to: -1)]))
+        """
+    }
+    let cause: String
+    if runner.loopsLeftRunning >= Runner.loopsLeftRunningLimit {
+      cause = """
+        Work that waits for something the explorer does not control was still running when its \
+        loop stopped, \(runner.loopsLeftRunning) times: each return to a state leaves such tasks \
+        behind
+        """
+    } else if workKept >= Self.workKeptLimit {
+      cause = """
+        The states found hold \(workKept) pieces of work in flight in all: work piles up, such \
+        as work that waits for something the explorer does not control and outlives its \
+        cancellation
+        """
+    } else {
+      return nil
+    }
+    return """
+      \(cause), so the search stopped after \(snapshots.count) states to bound its memory. In a \
+      main-actor feature, work that reads a main-actor value (a static, a global) or calls a \
+      main-actor function waits for the main actor, which the exploration holds: read the value \
+      before effects.run, or pass it in the decision.
+      """
+  }
+
   /// Adds a state found by `parent` and returns its number.
   private mutating func add(
     _ snapshot: Snapshot, key: SnapshotKey, parent: Int, depth: Int, time: Duration,
@@ -379,6 +432,7 @@ extension FeatureExploration {
     depths.append(depth)
     times.append(time)
     isQuiet.append(snapshot.work.isEmpty)
+    workKept += snapshot.work.count
     outgoing.append(0..<0)
     isExpanded.append(false)
     callTexts.append(texts)
@@ -436,7 +490,7 @@ extension FeatureExploration {
     // NB: the loop that found a state with work in flight is kept running until the state is
     // expanded (see `Runner.keep`): a chain of steps (a timer ticking on) then costs one step per
     // state, not a return along the whole chain, and each state's first choice costs one step.
-    while next < snapshots.count {
+    search: while next < snapshots.count {
       let from = next
       next += 1
       guard depths[from] < limits.depth else {
@@ -459,6 +513,12 @@ extension FeatureExploration {
         runner.problems.scopesWithoutLifetime.removeAll()
         take(step, in: running, runner: runner)
         stepsRun += 1
+        if let reason = stopReason(after: choice, from: from, runner: runner) {
+          stopped = reason
+          runner.tearDown(running)
+          if let loop { runner.tearDown(loop) }
+          break search
+        }
         let found =
           runner.problems.found
           + runner.problems.scopesWithoutLifetime.map {

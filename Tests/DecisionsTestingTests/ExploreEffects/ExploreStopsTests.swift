@@ -1,0 +1,106 @@
+import Decisions
+import DecisionsTesting
+import Testing
+
+/// A feature whose work never waits for the explorer: a loop that sends with no `await` the
+/// explorer controls, or one that sleeps for no time on the explored clock.
+private enum Spinner: Feature {
+  struct State: Hashable, Sendable {
+    var spins = 0
+  }
+  enum Event: Equatable, Sendable {
+    case start
+    case spun
+  }
+  enum Decision: Equatable, Sendable {
+    case spin
+  }
+  struct Deps: Sendable {
+    var clock: any Clock<Duration>
+    var sleeps: Bool
+  }
+
+  static func makeDecisions(event: Event, state: inout State) -> [Decision] {
+    switch event {
+    case .start: return [.spin]
+    case .spun:
+      state.spins = min(state.spins + 1, 3)
+      return []
+    }
+  }
+
+  static func execute(_ decision: Decision, deps: Deps, effects: Effects<Event>) {
+    effects.run(id: "spin") { send in
+      while !Task.isCancelled {
+        if deps.sleeps { try await deps.clock.sleep(for: .zero) }
+        await send(.spun)
+      }
+    }
+  }
+}
+
+/// A feature whose every tap starts work that waits for something the explorer does not control,
+/// and outlives its cancellation: the work in flight piles up from state to state.
+private enum PilingUp: Feature {
+  struct State: Hashable, Sendable {
+    var taps = 0
+  }
+  enum Event: Equatable, Sendable {
+    case tap
+  }
+  enum Decision: Equatable, Sendable {
+    case wait
+  }
+
+  static func makeDecisions(event: Event, state: inout State) -> [Decision] {
+    [.wait]
+  }
+
+  static func execute(_ decision: Decision, deps: Forever, effects: Effects<Event>) {
+    effects.run(id: "wait") { _ in await deps.wait() }
+  }
+
+  /// Waits until released, whether or not its task is cancelled.
+  final class Forever: Sendable {
+    func wait() async {
+      await withCheckedContinuation { (_: CheckedContinuation<Void, Never>) in }
+    }
+  }
+}
+
+@Suite struct ExploreStopsTests {
+  /// Work that never waits stops the search, which says where, rather than hang.
+  @Test(arguments: [false, true]) func workThatNeverWaitsStopsTheSearch(sleeps: Bool) {
+    let exploration = explore(
+      Spinner.self, from: .init(), deps: { Spinner.Deps(clock: $0.clock, sleeps: sleeps) },
+      events: { _ in [.start] })
+    #expect(!exploration.isComplete)
+    #expect(exploration.limitReached == nil)
+    withKnownIssue {
+      exploration.expectComplete()
+    } matching: { issue in
+      let text = String(describing: issue)
+      return text.contains("The exploration of Spinner stopped early.")
+        && text.contains("after \"send .start\", work ran 100000 jobs without waiting")
+        && text.contains("1. send .start")
+    }
+  }
+
+  /// Work that piles up from state to state stops the search before it fills the memory.
+  @Test func workThatPilesUpStopsTheSearch() {
+    let exploration = explore(
+      PilingUp.self, from: .init(), deps: { _ in PilingUp.Forever() }, events: { _ in [.tap] })
+    #expect(!exploration.isComplete)
+    #expect(exploration.snapshots.count < 2_000)
+    withKnownIssue {
+      exploration.expectComplete()
+    } matching: { issue in
+      // NB: and the state where work first waited for something the explorer does not control.
+      let text = String(describing: issue)
+      return text.contains("The exploration of PilingUp stopped early.")
+        && text.contains("pieces of work in flight in all: work piles up")
+        && text.contains("read the value before effects.run")
+        || text.contains("In a state reached in 1 step, work waits for something the explorer")
+    }
+  }
+}
