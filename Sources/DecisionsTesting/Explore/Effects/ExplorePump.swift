@@ -32,8 +32,9 @@ final class ExplorePump: TaskExecutor, Sendable {
   /// The most jobs one drain runs.
   static let jobsPerDrain = 100_000
 
-  /// Whether a drain stopped with jobs left: some work never waits. Read and written only on the
-  /// explorer's thread.
+  /// Whether a drain stopped with jobs left: some work never waits.
+  ///
+  /// Read and written only on the explorer's thread.
   nonisolated(unsafe) private(set) var overran = false
 
   /// Runs the queued jobs, and those they queue, on this thread until none is left, or until

@@ -102,7 +102,8 @@ extension FeatureExploration {
   ) {
     let location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
     if let stopped {
-      reportFailure("The exploration of \(typeName(F.self)) stopped early. \(stopped)", at: location)
+      reportFailure(
+        "The exploration of \(typeName(F.self)) stopped early. \(stopped)", at: location)
     }
     if let limitReached {
       reportFailure(
