@@ -103,4 +103,18 @@ private enum PilingUp: Feature {
         || text.contains("In a state reached in 1 step, work waits for something the explorer")
     }
   }
+
+  /// A feature that stops short with no work in flight is told so, not that its calls may never
+  /// be answered.
+  @Test func aFeatureThatStopsShortWithNothingInFlightIsToldSo() {
+    let exploration = explore(
+      LongNap.self, from: .init(), deps: LongNap.deps, events: LongNap.starting)
+    withKnownIssue {
+      exploration.expectEventually("a second nap", after: { $0.state.started }) { _ in false }
+    } matching: { issue in
+      let text = String(describing: issue)
+      return text.contains("can stop short of it: in the last state below, no work is in flight.")
+        && text.contains("2. the clock advances by 3600.0 seconds")
+    }
+  }
 }

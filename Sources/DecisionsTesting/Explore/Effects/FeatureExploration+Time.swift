@@ -160,10 +160,14 @@ extension FeatureExploration {
       let message: String
       switch failure {
       case .stops(let steps):
+        let end = steps.last.map { transitions[$0].to } ?? start
+        let why =
+          snapshots[end].work.isEmpty
+          ? "no work is in flight"
+          : "no deadline waits and every waiting call may never be answered"
         message = """
-          \(trig), and the feature can stop short of it: in the last state below, no deadline \
-          waits and every waiting call may never be answered.
-          \(describe(steps.last.map { transitions[$0].to } ?? start))
+          \(trig), and the feature can stop short of it: in the last state below, \(why).
+          \(describe(end))
           The shortest path to it:
           \(path(of: lead + steps.map { transitions[$0] }))
           """
