@@ -46,11 +46,14 @@ private func isRuleCheck(_ issue: Issue, _ rule: String) -> Bool {
         """)
     }
     // As pasted, the test should fail on its last line only, the rule's check.
+    // NB: intermittent: the store starts the two loads' tasks at once, and when "b" calls
+    // first, the oldest call is the one the path answered.
     await withKnownIssue(
       """
       bug: a printed answer names a call by its dependency and arguments only, and the store \
       test answers the oldest such call, not the one the path answered
-      """
+      """,
+      isIntermittent: true
     ) {
       try await withKnownIssue {
         try await twinLoadsAsPrinted()
@@ -368,13 +371,15 @@ extension ExplorationRule<Retrier> {
 
 /// Work that waits for what the explorer does not control: reported, not judged, and not explored.
 @Suite struct ExploreAttackUncontrolledTests {
-  /// A real sleep of a few microseconds: the states where the work waits are reported, and the
+  /// A real sleep of a tenth of a second: the states where the work waits are reported, and the
   /// wake, which the explorer does not control, must not land in some later step of the search,
   /// where it makes states that no path the explorer prints can reach.
   @Test func aRealSleepIsReportedAndItsWakeIsNotExplored() {
     let exploration = explore(
       UncontrolledWaiter.self, from: .init(),
-      deps: { _ in UncontrolledWaiter.Deps(wait: { try await Task.sleep(for: .microseconds(50)) })
+      // NB: a real sleep, on purpose: what the explorer does not control. Long enough that its wake
+      // never lands in the drain after `.start` (50 µs did, on a loaded machine, one run in 60).
+      deps: { _ in UncontrolledWaiter.Deps(wait: { try await Task.sleep(for: .milliseconds(100)) })
       },
       events: { state in (state.started ? [] : [.start]) + (state.taps < 1_000 ? [.tap] : []) })
     #expect(exploration.statesWithUncontrolledWork.contains(1))
