@@ -57,6 +57,26 @@ extension ExplorationRule<Poller> {
     #expect(exploration.snapshots.contains { $0.state.resultsQuery == "sw" && $0.work.isEmpty })
   }
 
+  /// A snapshot prints as the failure messages print a moment: its state, then its work.
+  @Test func aSnapshotPrintsItsStateAndWork() {
+    let exploration = explore(
+      DebouncedSearch.self, from: .init(fixed: true), deps: DebouncedSearch.deps,
+      events: DebouncedSearch.typing)
+    #expect(
+      exploration.initialSnapshot.description
+        == """
+        state: DebouncedSearch.State(query: "", results: [], resultsQuery: nil, fixed: true)
+        work:  none
+        """)
+    let debouncing = exploration.snapshots.first { !$0.work.isEmpty }
+    #expect(
+      debouncing?.description
+        == """
+        state: DebouncedSearch.State(query: "s", results: [], resultsQuery: nil, fixed: true)
+        work:  "search" sleeps for 0.3 seconds
+        """)
+  }
+
   /// Issue 38 (d): with the fix removed, the explorer finds the answers in the order that shows
   /// an older query's results, and prints the path.
   @Test func theBuggySearchShowsResultsForAnOlderQuery() {

@@ -192,13 +192,8 @@ extension FeatureExploration {
 
   /// State `number`'s core state and work, two indented lines.
   func describe(_ number: Int) -> String {
-    let snapshot = snapshots[number]
-    let work =
-      snapshot.work.isEmpty ? "none" : snapshot.work.map(\.description).joined(separator: "; ")
-    return """
-        state: \(DecisionsTesting.describe(snapshot.state, indent: "         "))
-        work:  \(work)
-      """
+    snapshots[number].description.split(separator: "\n", omittingEmptySubsequences: false)
+      .map { "  " + $0 }.joined(separator: "\n")
   }
 
   /// The shortest path to state `number`, one numbered line per step.

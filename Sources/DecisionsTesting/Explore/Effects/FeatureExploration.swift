@@ -631,6 +631,19 @@ public struct ExploredWork: Hashable, Sendable, CustomStringConvertible {
   }
 }
 
+extension FeatureExploration.Snapshot: CustomStringConvertible {
+  /// The moment as the failure messages print it: the state, then the work in flight.
+  ///
+  /// ```
+  /// state: Search.State(query: "sw", resultsQuery: "s")
+  /// work:  "debounce" sleeps for 0.3 seconds
+  /// ```
+  public var description: String {
+    let work = work.isEmpty ? "none" : work.map(\.description).joined(separator: "; ")
+    return "state: \(DecisionsTesting.describe(state, indent: "       "))\nwork:  \(work)"
+  }
+}
+
 /// Explores every state a feature can reach, with its work: the test's events, the answers of its
 /// dependencies and the deadlines of its clock, in every order, through the feature's real core,
 /// executor and child lifetimes.
