@@ -47,12 +47,11 @@ public struct FeatureExploration<F: Feature> where F.State: Hashable {
   /// Why the search stopped before a limit, if it did: work that never waits, or work the
   /// explorer does not control left running by every return to a state.
   private(set) var stopped: String?
-  /// How many pieces of work in flight the states found hold, in all.
-  private var workKept = 0
-  // NB: bench row 13e keeps about 70,000; work that piles up in a chain of states reaches it in
-  // about 1,400 states, where memory grows with the square of the chain's length.
-  /// How many pieces of work in flight the states found may hold before the search stops.
-  static var workKeptLimit: Int { 1_000_000 }
+  // NB: far more than an exploration can branch over (each call's samples are choices), and low
+  // enough that work piling up from state to state, whose memory grows with the square of the
+  // chain's length, stops within a few hundred states.
+  /// How many pieces of work in flight one state may hold before the search stops.
+  static var workInFlightLimit: Int { 256 }
   /// How many steps the explorer ran, the steps it ran again to return to a state included.
   public private(set) var stepsRun = 0
   /// The states in which some work waited for something the explorer does not control (not an
@@ -387,7 +386,9 @@ extension FeatureExploration {
   }
 
   /// Why the search must stop after taking `choice` in state `from`, if it must.
-  private func stopReason(after choice: Choice, from: Int, runner: Runner) -> String? {
+  private func stopReason(
+    after choice: Choice, from: Int, runner: Runner, workInFlight: Int
+  ) -> String? {
     if runner.pump.overran {
       return """
         In \(whereabouts(from)), after "\(Self.describe(choice))", work ran \(ExplorePump.jobsPerDrain) \
@@ -403,11 +404,10 @@ extension FeatureExploration {
         loop stopped, \(runner.loopsLeftRunning) times: each return to a state leaves such tasks \
         behind
         """
-    } else if workKept >= Self.workKeptLimit {
+    } else if workInFlight >= Self.workInFlightLimit {
       cause = """
-        The states found hold \(workKept) pieces of work in flight in all: work piles up, such \
-        as work that waits for something the explorer does not control and outlives its \
-        cancellation
+        A state reached \(workInFlight) pieces of work in flight: work piles up, such as work \
+        that waits for something the explorer does not control and outlives its cancellation
         """
     } else {
       return nil
@@ -432,7 +432,6 @@ extension FeatureExploration {
     depths.append(depth)
     times.append(time)
     isQuiet.append(snapshot.work.isEmpty)
-    workKept += snapshot.work.count
     outgoing.append(0..<0)
     isExpanded.append(false)
     callTexts.append(texts)
@@ -513,10 +512,15 @@ extension FeatureExploration {
         runner.problems.scopesWithoutLifetime.removeAll()
         take(step, in: running, runner: runner)
         stepsRun += 1
-        if let reason = stopReason(after: choice, from: from, runner: runner) {
+        let (after, uncontrolled) = key(of: running, runner: runner)
+        if let reason = stopReason(
+          after: choice, from: from, runner: runner, workInFlight: after.work.count)
+        {
+          // NB: the state keeps the steps it took; it counts as not expanded.
           stopped = reason
           runner.tearDown(running)
           if let loop { runner.tearDown(loop) }
+          outgoing[from] = first..<transitions.count
           break search
         }
         let found =
@@ -524,7 +528,6 @@ extension FeatureExploration {
           + runner.problems.scopesWithoutLifetime.map {
             workWithoutLifetimeMessage(feature: F.self, scope: $0)
           }
-        let (after, uncontrolled) = key(of: running, runner: runner)
         let to: Int
         if let known = numbers[after] {
           to = known
