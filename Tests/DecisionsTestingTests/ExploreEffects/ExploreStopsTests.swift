@@ -68,6 +68,41 @@ private enum PilingUp: Feature {
   }
 }
 
+/// A feature whose start leaves work waiting for ever, whatever its cancellation, and whose every
+/// state offers many events: each return to a state leaves the stopped loop's work behind.
+private enum LeftBehind: Feature {
+  struct State: Hashable, Sendable {
+    var started = false
+    var value = 0
+  }
+  enum Event: Equatable, Sendable {
+    case start
+    case set(Int)
+  }
+  enum Decision: Equatable, Sendable {
+    case wait
+  }
+
+  static func makeDecisions(event: Event, state: inout State) -> [Decision] {
+    switch event {
+    case .start:
+      state.started = true
+      return [.wait]
+    case .set(let value):
+      state.value = value
+      return []
+    }
+  }
+
+  static func execute(_ decision: Decision, deps: PilingUp.Forever, effects: Effects<Event>) {
+    effects.run(id: "wait") { _ in await deps.wait() }
+  }
+
+  static func events(_ state: State) -> [Event] {
+    state.started ? (0..<120).map(Event.set) : [.start]
+  }
+}
+
 @Suite struct ExploreStopsTests {
   /// Work that never waits stops the search, which says where, rather than hang.
   @Test(arguments: [false, true]) func workThatNeverWaitsStopsTheSearch(sleeps: Bool) {
@@ -115,6 +150,24 @@ private enum PilingUp: Feature {
       let text = String(describing: issue)
       return text.contains("can stop short of it: in the last state below, no work is in flight.")
         && text.contains("2. the clock advances by 3600.0 seconds")
+    }
+  }
+
+  /// Work left running by every return to a state stops the search before its tasks fill the
+  /// memory, though no state holds much work.
+  @Test func workLeftBehindByEachReturnStopsTheSearch() {
+    let exploration = explore(
+      LeftBehind.self, from: .init(), deps: { _ in PilingUp.Forever() },
+      events: LeftBehind.events)
+    #expect(!exploration.isComplete)
+    #expect(exploration.snapshots.allSatisfy { $0.work.count <= 1 })
+    withKnownIssue {
+      exploration.expectComplete()
+    } matching: { issue in
+      let text = String(describing: issue)
+      return text.contains("The exploration of LeftBehind stopped early.")
+        && text.contains("was still running when its loop stopped, 256 times")
+        || text.contains("work waits for something the explorer does not control")
     }
   }
 }

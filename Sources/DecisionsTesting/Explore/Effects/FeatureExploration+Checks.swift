@@ -88,7 +88,7 @@ extension FeatureExploration {
   ///
   /// The search also stops early, and this check says why, when work never waits (it ran
   /// 100,000 jobs in one step), or when work piles up: a state with 256 pieces of work in flight,
-  /// or work the explorer does not control left running by 10,000 returns to a state.
+  /// or work the explorer does not control left running by 256 returns to a state.
   /// - Parameters:
   ///   - fileID: The caller's file id, for the failure's location.
   ///   - filePath: The caller's file path, for the failure's location.
