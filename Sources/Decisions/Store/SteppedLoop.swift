@@ -59,19 +59,41 @@ package final class SteppedLoop<F: Feature> {
     }
   }
 
-  /// Calls `body` with the token, scope and id of each piece of work that has started and not
-  /// ended, in the order it started.
-  // NB: for the explorer's key of each state it reaches: ``work`` built an array of tuples, each
-  // with its scope and id copied, and sorted the entries themselves.
-  package func visitWork(_ body: (_ token: UInt64, _ scope: [WorkID], _ id: WorkID?) -> Void) {
+  // NB: the explorer's key of a state compared each piece of work's scope and id, values of
+  // `AnyHashable`s, at each step; a number per piece of work is asked for once.
+  /// The number `visitWork(numbering:_:)` was given for each piece of work, by token.
+  private var numbers: [UInt64: Int] = [:]
+
+  /// Calls `body` with the token of each piece of work that has started and not ended, in the
+  /// order it started, and the number `numbering` gives its scope and id: asked once per piece of
+  /// work.
+  package func visitWork(
+    numbering: (_ scope: [WorkID], _ id: WorkID?) -> Int,
+    _ body: (_ token: UInt64, _ number: Int) -> Void
+  ) {
     let entries = loop.registry.entries
     var tokens = entries.tokens
     tokens.sort()
-    var index = 0
-    while index < tokens.count {
-      if let entry = entries[tokens[index]] { body(tokens[index], entry.scope, entry.id) }
-      index += 1
+    if numbers.count > 2 * tokens.count + 64 {
+      numbers = numbers.filter { entries[$0.key] != nil }
     }
+    for token in tokens {
+      if let number = numbers[token] {
+        body(token, number)
+      } else if let entry = entries[token] {
+        let number = numbering(entry.scope, entry.id)
+        numbers[token] = number
+        body(token, number)
+      }
+    }
+  }
+
+  /// The tokens of the work that has started and not ended, in the order it started: the order
+  /// of ``visitWork(numbering:_:)``.
+  package var workTokens: [UInt64] {
+    var tokens = loop.registry.entries.tokens
+    tokens.sort()
+    return tokens
   }
 
   /// Whether some work has started and not ended, whether or not the loop was stopped.
@@ -92,6 +114,7 @@ package final class SteppedLoop<F: Feature> {
   package func reset(to state: F.State) -> Bool {
     guard isQuiet else { return false }
     loop.reset(to: state)
+    numbers.removeAll(keepingCapacity: true)
     return true
   }
 

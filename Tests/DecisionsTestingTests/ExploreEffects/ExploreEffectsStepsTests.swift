@@ -49,7 +49,78 @@ enum AlwaysLoading: Feature {
   }
 }
 
+/// A load and a flag: the flag can be flipped while the load is in flight.
+///
+/// The state with the flag up and the load in flight is found by flipping it during the load (two
+/// steps from the start), and is one step from the quiet state with the flag up.
+enum LoadAndFlag: Feature {
+  struct State: Hashable, Sendable {
+    var flag = false
+    var isLoading = false
+    var loaded = 0
+  }
+
+  enum Event: Sendable {
+    case load, flip
+    case loaded(Int)
+  }
+
+  enum Decision: Sendable {
+    case load
+  }
+
+  struct Deps: Sendable {
+    var load: @Sendable () async throws -> Int
+  }
+
+  static func makeDecisions(event: Event, state: inout State) -> [Decision] {
+    switch event {
+    case .load:
+      guard !state.isLoading, state.loaded == 0 else { return [] }
+      state.isLoading = true
+      return [.load]
+    case .flip:
+      state.flag.toggle()
+      return []
+    case .loaded(let value):
+      state.isLoading = false
+      state.loaded = value
+      return []
+    }
+  }
+
+  static func execute(_ decision: Decision, deps: Deps, effects: Effects<Event>) {
+    effects.run(id: "load") { send in
+      await send(.loaded(try await deps.load()))
+    }
+  }
+
+  static func deps(_ effects: ExploredEffects) -> Deps {
+    Deps(load: effects.dependency("load", answers: [.value(1), .value(2)]))
+  }
+}
+
 @Suite struct ExploreEffectsStepsTests {
+  /// The explorer returns to a state with work in flight along the shortest path it knows from
+  /// a state with none, not only along the path that found it.
+  @Test func aReturnTakesTheShortestPathKnownFromAQuietState() throws {
+    let exploration = explore(
+      LoadAndFlag.self, from: .init(), deps: LoadAndFlag.deps, events: { _ in [.load, .flip] })
+    exploration.expectComplete()
+    let flippedWhileLoading = try #require(
+      exploration.snapshots.firstIndex { $0.state == .init(flag: true, isLoading: true) })
+    #expect(exploration.depth(of: flippedWhileLoading) == 2)
+    #expect(exploration.returnSteps[flippedWhileLoading] == 1)
+    // Each state's first choice runs one step; each other, its return and one step.
+    let expected = exploration.snapshots.indices.reduce(0) { steps, number in
+      let choices = exploration.transitions(from: number).count
+      guard choices > 0 else { return steps }
+      return steps + 1 + (choices - 1) * (exploration.returnSteps[number] + 1)
+    }
+    #expect(exploration.stepsRun == expected)
+    #expect(exploration.transitions(from: flippedWhileLoading).count == 4)
+  }
+
   /// Each state's first choice runs one step: the loop that found the state still runs there.
   ///
   /// Every other choice returns to it from the start (no state before it is without work), so

@@ -24,6 +24,36 @@ public final class ExploredEffects: @unchecked Sendable {
   private(set) var dependencies: [(name: String, answers: [String], nevers: Bool)] = []
   /// The world the explorer is running, or `nil` between searches.
   var world: ExploredWorld?
+  // NB: the explorer tells states apart by the arguments of each call waiting: comparing and
+  // hashing them as `AnyHashable` at each step cost more than numbering them once per call. And
+  // describing them by reflection cost a sixteenth of bench row 13e, where a few arguments wait
+  // in thousands of states: each is described once.
+  /// The number of each distinct arguments of each dependency's calls, and their descriptions by
+  /// number, once made.
+  private var argumentNumbers: [ArgumentsKey: Int] = [:]
+  private var texts: [String?] = []
+  private struct ArgumentsKey: Hashable {
+    var dependency: Int
+    var arguments: AnyHashable
+  }
+
+  /// The number of `arguments` of the dependency `dependency`: equal arguments have one.
+  private func number(of arguments: AnyHashable, dependency: Int) -> Int {
+    let key = ArgumentsKey(dependency: dependency, arguments: arguments)
+    if let number = argumentNumbers[key] { return number }
+    let number = texts.count
+    argumentNumbers[key] = number
+    texts.append(nil)
+    return number
+  }
+
+  /// The arguments of `call` as the paths print them, described once for equal arguments.
+  func text(of call: ExploredWorld.Call) -> String {
+    if let text = texts[call.arguments] { return text }
+    let text = call.text
+    texts[call.arguments] = text
+    return text
+  }
   /// The calls and sleeps of a test that takes a path again, for doubles made with ``init()``;
   /// `nil` for an exploration's.
   let script: ScriptedWorld?
@@ -154,7 +184,8 @@ public final class ExploredEffects: @unchecked Sendable {
       try await withUnsafeThrowingContinuation { continuation in
         world.calls.append(
           .init(
-            id: id, dependency: dependency, token: token, key: key, describe: describe,
+            id: id, dependency: dependency, token: token,
+            arguments: number(of: key, dependency: dependency), describe: describe,
             continuation: continuation))
         if Task.isCancelled { world.cancel(id) }
       }

@@ -12,8 +12,9 @@ final class ExploredWorld: @unchecked Sendable {
     var dependency: Int
     /// The token of the work that called, if a piece of work did.
     var token: UInt64?
-    /// The arguments, for telling states apart.
-    var key: AnyHashable
+    /// The arguments' number: equal arguments of one dependency have one (for telling states
+    /// apart).
+    var arguments: Int
     /// Describes the arguments as the paths print them: called when the explorer takes a
     /// snapshot or lists the choices, not on each call of the steps it runs again.
     var describe: @Sendable () -> String
@@ -67,6 +68,12 @@ final class ExploredWorld: @unchecked Sendable {
   /// The earliest deadline a sleep waits for, if any.
   var nextDeadline: Duration? {
     sleepers.lazy.map(\.deadline).min()
+  }
+
+  /// Moves the clock and every deadline by `offset`: what each sleep waits for is unchanged.
+  func shift(by offset: Duration) {
+    now += offset
+    for index in sleepers.indices { sleepers[index].deadline += offset }
   }
 
   /// Moves the clock to the earliest deadline and wakes the sleeps that wait for it.

@@ -71,10 +71,15 @@ public struct FeatureExploration<F: Feature> where F.State: Hashable {
 
   // MARK: - Search state
 
-  /// How to take a choice again: its event, or which call gets which sample.
+  // NB: a call is named by its work, not by its place among the waiting calls: a state is
+  // returned to along any path that reaches it (see `restore`), and paths that reach one state
+  // can make its calls in another order.
+  /// How to take a choice again: its event, which call gets which sample, or the clock's advance.
   enum Step {
     case event(F.Event)
-    case answer(call: Int, sample: Int)
+    /// The `nth` waiting call of the work at `work` in the state's work (`-1`: the calls of no
+    /// work in flight) gets sample `sample`.
+    case answer(work: Int, nth: Int, sample: Int)
     case advance
   }
 
@@ -86,13 +91,67 @@ public struct FeatureExploration<F: Feature> where F.State: Hashable {
   private(set) var times: [Duration] = []
   private var isQuiet: [Bool] = []
   private(set) var steps: [Step] = []
-  private var numbers: [SnapshotKey: Int] = [:]
+  // NB: 86% of the steps of bench row 13e were steps taken again along the path that found a
+  // state. A state with work in flight is often one step from a quiet state along another path
+  // (a row's load started after another row loaded), so the explorer returns along the shortest
+  // path it knows from a quiet state.
+  /// For each state, the transition the explorer returns to it by (`-1` for a quiet state and
+  /// state `0`), and how many steps that return takes from a quiet state or the start.
+  private var returnVia: [Int] = []
+  private(set) var returnSteps: [Int] = []
+
+  // NB: a dictionary keyed by a type that depends on `F` runs the standard library's unspecialized
+  // code, which asked the runtime for the key's metadata and its witnesses at each step: about
+  // 13,000 instructions a lookup, a seventh of bench row 13e. The works' keys are numbered in a
+  // dictionary of a concrete type, and a state is found by a hash of the core's state and that
+  // number, in dictionaries of `Int`s.
+  /// The numbers of the lists of work keys seen, and for each state, its list's number.
+  private var workLists: [[ExploredWorkKey]: Int] = [:]
+  private var workListOf: [Int] = []
+  /// The state with each hash of the core's state and its work list's number, and the states
+  /// whose hash another state had first.
+  private var byHash: [Int: Int] = [:]
+  private var sameHash: [Int: [Int]] = [:]
+
+  /// The number of the state with `key`, if it was found.
+  func stateNumber(of key: SnapshotKey) -> Int? {
+    guard let list = workLists[key.work] else { return nil }
+    let hash = Self.hash(key.state, list)
+    guard let first = byHash[hash] else { return nil }
+    if workListOf[first] == list, snapshots[first].state == key.state { return first }
+    return sameHash[hash]?.first { workListOf[$0] == list && snapshots[$0].state == key.state }
+  }
+
+  /// Files the state `number`, with `key`, for ``stateNumber(of:)``.
+  private mutating func file(_ number: Int, key: SnapshotKey) {
+    let list: Int
+    if let known = workLists[key.work] {
+      list = known
+    } else {
+      list = workLists.count
+      workLists[key.work] = list
+    }
+    workListOf.append(list)
+    let hash = Self.hash(key.state, list)
+    if byHash[hash] == nil {
+      byHash[hash] = number
+    } else {
+      sameHash[hash, default: []].append(number)
+    }
+  }
+
+  private static func hash(_ state: F.State, _ list: Int) -> Int {
+    var hasher = Hasher()
+    hasher.combine(state)
+    hasher.combine(list)
+    return hasher.finalize()
+  }
 
   // NB: states are told apart by the arguments' values, not their text: the text is made only
   // for a state seen for the first time (it cost a seventh of the explorer's time, bench row 13e).
   /// What tells explored states apart: the core's state and, for each piece of work in flight,
   /// what it waits for.
-  struct SnapshotKey: Hashable {
+  struct SnapshotKey {
     var state: F.State
     var work: [ExploredWorkKey]
   }
@@ -110,8 +169,6 @@ public struct FeatureExploration<F: Feature> where F.State: Hashable {
   private(set) var dependencies: [(name: String, answers: [String], nevers: Bool)] = []
   // NB: described once, when the state is found: describing a call's arguments again for each
   // choice, in each state, cost a twentieth of the explorer's time (bench row 13e).
-  /// For each state, the arguments of the calls waiting in it as the paths print them, in order.
-  private var callTexts: [[String]] = []
 
   /// The transitions that leave state `number`, in the order they were tried.
   public func transitions(from number: Int) -> ArraySlice<Transition> {
@@ -166,6 +223,18 @@ extension FeatureExploration {
     let problems = ProblemLog()
     /// What the loop's diagnostics reported, while a path is taken again to be printed.
     let journal = StepJournal<F>()
+    /// The scopes and ids of the work seen, by number, and their numbers.
+    private(set) var places: [WorkPlace] = []
+    private var placeNumbers: [WorkPlace: Int] = [:]
+
+    /// The number of a piece of work's scope and id: equal ones have one.
+    func number(scope: [WorkID], id: WorkID?) -> Int {
+      let place = WorkPlace(scope: scope, id: id)
+      if let number = placeNumbers[place] { return number }
+      places.append(place)
+      placeNumbers[place] = places.count - 1
+      return places.count - 1
+    }
     // NB: making a loop and stopping it cost a quarter of a step where no work is in flight
     // between steps (bench row 13f): a loop that reached a state with no work in flight is kept,
     // and moved to the next such state the explorer returns to.
@@ -267,7 +336,7 @@ extension FeatureExploration {
       }
       for (_, kept) in waiting {
         effects.world = kept.world
-        tearDown(kept.loop)
+        tearDown(unsafeDowncast(kept.loop, to: SteppedLoop<F>.self))
       }
       waiting = [:]
     }
@@ -277,7 +346,10 @@ extension FeatureExploration {
     // one stopped. Each loop holds its work's suspended tasks: the room bounds their memory.
     /// The loops that found a state with work in flight, each kept running with its world until
     /// the search expands that state, by state.
-    private var waiting: [Int: (loop: SteppedLoop<F>, world: ExploredWorld)] = [:]
+    // NB: of types that do not depend on `F`: the dictionary's code is then specialized, where a
+    // lookup of `F`'s tuples asked the runtime for their types' metadata (a sixteenth of bench
+    // row 13e --quick).
+    private var waiting: [Int: KeptLoop] = [:]
     /// How many loops ``waiting`` holds at most.
     // NB: 512 loops of bench row 13e (a few suspended tasks each) hold about 7 MB; they save a
     // twelfth of its steps, and 4,096 only a further twentieth.
@@ -289,7 +361,7 @@ extension FeatureExploration {
       guard waiting.count < Self.keptLoops, let world = effects.world else {
         return tearDown(loop, keepsQuiet: true)
       }
-      waiting[number] = (loop, world)
+      waiting[number] = KeptLoop(loop: loop, world: world)
       effects.world = nil
     }
 
@@ -297,7 +369,7 @@ extension FeatureExploration {
     func keptLoop(for number: Int) -> SteppedLoop<F>? {
       guard let kept = waiting.removeValue(forKey: number) else { return nil }
       effects.world = kept.world
-      return kept.loop
+      return unsafeDowncast(kept.loop, to: SteppedLoop<F>.self)
     }
   }
 
@@ -306,27 +378,55 @@ extension FeatureExploration {
     guard let world = runner.effects.world else { return }
     switch step {
     case .event(let event): loop.send(event)
-    case .answer(let call, let sample): world.answer(call, sample: sample)
+    case .answer(let work, let nth, let sample):
+      let tokens = loop.workTokens
+      let token = work >= 0 && work < tokens.count ? tokens[work] : nil
+      var seen = 0
+      for (index, call) in world.calls.enumerated() where Self.owner(of: call, in: tokens) == token {
+        if seen == nth {
+          world.answer(index, sample: sample)
+          break
+        }
+        seen += 1
+      }
     case .advance: world.advance()
     }
     runner.pump.drain()
   }
 
+  /// The token of the work in flight that made `call`, or nil if none did; `tokens` are the
+  /// loop's work tokens, in order.
+  static func owner(of call: ExploredWorld.Call, in tokens: [UInt64]) -> UInt64? {
+    guard let token = call.token else { return nil }
+    return Self.position(of: token, in: tokens) == nil ? nil : token
+  }
+
+  /// The position of `token` among `tokens`, which are sorted.
+  static func position(of token: UInt64, in tokens: [UInt64]) -> Int? {
+    var low = 0
+    var high = tokens.count
+    while low < high {
+      let middle = (low + high) / 2
+      if tokens[middle] < token { low = middle + 1 } else { high = middle }
+    }
+    return low < tokens.count && tokens[low] == token ? low : nil
+  }
+
   /// The key of the running loop's state, and whether some work waits for something the
   /// explorer does not control.
-  private func key(of loop: SteppedLoop<F>, runner: Runner) -> (SnapshotKey, uncontrolled: Bool) {
+  func key(of loop: SteppedLoop<F>, runner: Runner) -> (SnapshotKey, uncontrolled: Bool) {
     guard let world = runner.effects.world else {
       return (SnapshotKey(state: loop.state, work: []), false)
     }
     var uncontrolled = false
     var work: [ExploredWorkKey] = []
-    loop.visitWork { token, scope, id in
+    loop.visitWork(numbering: runner.number) { token, place in
       var key = ExploredWorkKey(
-        scope: scope, id: id, kind: 2, dependency: -1, arguments: nil, remaining: .zero)
+        place: place, kind: 2, dependency: -1, arguments: -1, remaining: .zero)
       if let call = world.calls.first(where: { $0.token == token }) {
         key.kind = 0
         key.dependency = call.dependency
-        key.arguments = call.key
+        key.arguments = call.arguments
       } else if let sleeper = world.sleepers.first(where: { $0.token == token }) {
         key.kind = 1
         key.remaining = sleeper.deadline - world.now
@@ -338,38 +438,59 @@ extension FeatureExploration {
     return (SnapshotKey(state: loop.state, work: work), uncontrolled)
   }
 
-  /// The snapshot of the running loop, whose key is `key`, with `texts` the arguments of the
-  /// world's waiting calls, in order.
-  private func snapshot(
-    _ key: SnapshotKey, of loop: SteppedLoop<F>, runner: Runner, texts: [String]
-  ) -> Snapshot {
+  /// The snapshot of the running loop, whose key is `key`.
+  private func snapshot(_ key: SnapshotKey, of loop: SteppedLoop<F>, runner: Runner) -> Snapshot {
     guard let world = runner.effects.world else { return Snapshot(state: key.state, work: []) }
-    var tokens: [UInt64] = []
-    loop.visitWork { token, _, _ in tokens.append(token) }
-    let work = zip(key.work, tokens).map { work, token in
+    let work = zip(key.work, loop.workTokens).map { work, token in
       let waits: ExploredWork.Wait
       switch work.kind {
       case 0:
-        let text = world.calls.firstIndex { $0.token == token }.map { texts[$0] } ?? ""
+        let text = world.calls.first { $0.token == token }.map(runner.effects.text) ?? ""
         waits = .answer(dependency: dependencies[work.dependency].name, arguments: text)
       case 1:
         waits = .deadline(in: work.remaining)
       default:
         waits = .somethingElse
       }
-      return ExploredWork(scope: work.scope, id: work.id, waitsFor: waits)
+      let place = runner.places[work.place]
+      return ExploredWork(scope: place.scope, id: place.id, waitsFor: waits)
     }
     return Snapshot(state: key.state, work: work)
   }
 
-  /// Returns the loop to state `number`: from the nearest state before it with no work in flight,
-  /// takes the steps of the path again.
+  /// Returns the loop to state `number`: from a state with no work in flight, or the start, takes
+  /// again the steps of the shortest path known from one (see ``returnVia``).
+  ///
+  /// A path other than the one that found the state may reach a loop whose work differs in what
+  /// the state's key does not tell (a value a piece of work keeps to itself); then the explorer
+  /// returns along the path that found it, and keeps to that path from then on.
   private mutating func restore(_ number: Int, runner: Runner, initial: F.State) -> SteppedLoop<F> {
+    let (loop, isOtherPath) = returnLoop(
+      to: number, via: returnVia, runner: runner, initial: initial)
+    if !isOtherPath || stateNumber(of: key(of: loop, runner: runner).0) == number {
+      return loop
+    }
+    runner.tearDown(loop, keepsQuiet: true)
+    var current = number
+    while returnVia[current] >= 0, returnVia[current] != parents[current] {
+      returnVia[current] = parents[current]
+      current = transitions[parents[current]].from
+    }
+    return returnLoop(to: number, via: parents, runner: runner, initial: initial).loop
+  }
+
+  /// A loop at state `number`, reached from the first quiet state or the start along `via`, with
+  /// the clock at the state's time, and whether that path is not the one that found the state.
+  private mutating func returnLoop(
+    to number: Int, via: [Int], runner: Runner, initial: F.State
+  ) -> (loop: SteppedLoop<F>, isOtherPath: Bool) {
     var chain: [Int] = []
     var current = number
-    while !isQuiet[current], parents[current] >= 0 {
-      chain.append(parents[current])
-      current = transitions[parents[current]].from
+    var isOtherPath = false
+    while !isQuiet[current], via[current] >= 0 {
+      if via[current] != parents[current] { isOtherPath = true }
+      chain.append(via[current])
+      current = transitions[via[current]].from
     }
     let loop: SteppedLoop<F>
     if isQuiet[current] {
@@ -383,7 +504,12 @@ extension FeatureExploration {
       take(steps[index], in: loop, runner: runner)
       stepsRun += 1
     }
-    return loop
+    // NB: another path can reach the state at another time; the deadlines move with the clock, so
+    // what each sleep waits for is unchanged.
+    if let world = runner.effects.world, world.now != times[number] {
+      world.shift(by: times[number] - world.now)
+    }
+    return (loop, isOtherPath)
   }
 
   /// Why the search must stop after taking `choice` in state `from`, if it must.
@@ -423,19 +549,21 @@ extension FeatureExploration {
 
   /// Adds a state found by `parent` and returns its number.
   private mutating func add(
-    _ snapshot: Snapshot, key: SnapshotKey, parent: Int, depth: Int, time: Duration,
-    texts: [String], uncontrolled: Bool
+    _ snapshot: Snapshot, key: SnapshotKey, parent: Int, from: Int, time: Duration,
+    uncontrolled: Bool
   ) -> Int {
     let number = snapshots.count
     snapshots.append(snapshot)
-    numbers[key] = number
+    file(number, key: key)
     parents.append(parent)
-    depths.append(depth)
+    depths.append(parent < 0 ? 0 : depths[from] + 1)
     times.append(time)
     isQuiet.append(snapshot.work.isEmpty)
+    let returns = snapshot.work.isEmpty || parent < 0
+    returnVia.append(returns ? -1 : parent)
+    returnSteps.append(returns ? 0 : returnSteps[from] + 1)
     outgoing.append(0..<0)
     isExpanded.append(false)
-    callTexts.append(texts)
     if uncontrolled { statesWithUncontrolledWork.append(number) }
     return number
   }
@@ -447,17 +575,25 @@ extension FeatureExploration {
   ) -> [(Step, Choice)] {
     var result: [(Step, Choice)] = events(loop.state).map { (.event($0), .event($0)) }
     guard let world = runner.effects.world else { return result }
-    let texts = callTexts[number]
-    for (index, call) in world.calls.enumerated() {
+    let tokens = loop.workTokens
+    var counts: [UInt64?: Int] = [:]
+    for call in world.calls {
       let dependency = dependencies[call.dependency]
-      // NB: the loop took the path that found the state, which made the same calls in the same
-      // order.
-      let arguments = index < texts.count ? texts[index] : call.text
+      let owner = Self.owner(of: call, in: tokens)
+      let nth = counts[owner, default: 0]
+      counts[owner] = nth + 1
+      let work = owner.flatMap { Self.position(of: $0, in: tokens) } ?? -1
+      // NB: the snapshot described each work's first call when the state was found.
+      var arguments: String?
+      if nth == 0, work >= 0, case .answer(_, let text) = snapshots[number].work[work].waitsFor {
+        arguments = text
+      }
+      let text = arguments ?? runner.effects.text(of: call)
       for (sample, answer) in dependency.answers.enumerated() where answer != "never" {
         result.append(
           (
-            .answer(call: index, sample: sample),
-            .answer(dependency: dependency.name, arguments: arguments, answer: answer)
+            .answer(work: work, nth: nth, sample: sample),
+            .answer(dependency: dependency.name, arguments: text, answer: answer)
           ))
       }
     }
@@ -480,10 +616,9 @@ extension FeatureExploration {
       runner.pump.drain()
       dependencies = runner.effects.dependencies
       let (key, uncontrolled) = key(of: loop, runner: runner)
-      let texts = runner.effects.world?.calls.map(\.text) ?? []
       _ = add(
-        snapshot(key, of: loop, runner: runner, texts: texts), key: key, parent: -1, depth: 0,
-        time: .zero, texts: texts, uncontrolled: uncontrolled)
+        snapshot(key, of: loop, runner: runner), key: key, parent: -1, from: -1, time: .zero,
+        uncontrolled: uncontrolled)
       runner.tearDown(loop, keepsQuiet: true)
     }
     var next = 0
@@ -530,16 +665,18 @@ extension FeatureExploration {
             workWithoutLifetimeMessage(feature: F.self, scope: $0)
           }
         let to: Int
-        if let known = numbers[after] {
+        if let known = stateNumber(of: after) {
           to = known
           runner.tearDown(running, keepsQuiet: true)
+          if known >= next, returnSteps[from] + 1 < returnSteps[known] {
+            returnVia[known] = transitions.count
+            returnSteps[known] = returnSteps[from] + 1
+          }
         } else if snapshots.count < limits.states {
           let time = runner.effects.world?.now ?? .zero
-          let texts = runner.effects.world?.calls.map(\.text) ?? []
           to = add(
-            snapshot(after, of: running, runner: runner, texts: texts), key: after,
-            parent: transitions.count, depth: depths[from] + 1, time: time, texts: texts,
-            uncontrolled: uncontrolled)
+            snapshot(after, of: running, runner: runner), key: after, parent: transitions.count,
+            from: from, time: time, uncontrolled: uncontrolled)
           if depths[to] < limits.depth, !snapshots[to].work.isEmpty {
             runner.keep(running, for: to)
           } else {
@@ -567,13 +704,30 @@ extension FeatureExploration {
 // NB: not nested in `FeatureExploration`, whose nested types are generic: each use of one looked
 // up its metadata, on every step.
 struct ExploredWorkKey: Hashable {
-  var scope: [WorkID]
-  var id: WorkID?
+  /// The number of the work's scope and id (see `Runner.number`).
+  var place: Int
   /// 0: an answer, 1: a deadline, 2: something else.
   var kind: UInt8
   var dependency: Int
-  var arguments: AnyHashable?
+  /// The number of the call's arguments (see `ExploredEffects.number(of:dependency:)`), or -1.
+  var arguments: Int
   var remaining: Duration
+}
+
+/// A piece of work's scope and id, which the explorer numbers.
+struct WorkPlace: Hashable {
+  var scope: [WorkID]
+  var id: WorkID?
+}
+
+/// A loop kept running for a state, with its world.
+final class KeptLoop {
+  let loop: AnyObject
+  let world: ExploredWorld
+  init(loop: AnyObject, world: ExploredWorld) {
+    self.loop = loop
+    self.world = world
+  }
 }
 
 /// What an explored loop's diagnostics reported while a path was taken again; used on the
@@ -695,3 +849,4 @@ public func explore<F: Feature>(
   exploration.printer = { printable.storeTest(of: $0, deps: "deps") }
   return exploration
 }
+
