@@ -100,7 +100,182 @@ enum LoadAndFlag: Feature {
   }
 }
 
+/// Two pieces of work that call two dependencies: the first sleeps a second before its call, the
+/// second calls at once, so paths to one state can make the two calls in either order.
+enum TwoCalls: Feature {
+  struct State: Hashable, Sendable {
+    var flag = false
+    var startedA = false
+    var startedB = false
+    var a: Int?
+    var b: Int?
+  }
+
+  enum Event: Sendable {
+    case startA, startB, flip
+    case gotA(Int), gotB(Int)
+  }
+
+  enum Decision: Sendable {
+    case a, b
+  }
+
+  struct Deps: Sendable {
+    var a: @Sendable () async throws -> Int
+    var b: @Sendable () async throws -> Int
+    var clock: any Clock<Duration>
+  }
+
+  static func makeDecisions(event: Event, state: inout State) -> [Decision] {
+    switch event {
+    case .startA:
+      guard !state.startedA else { return [] }
+      state.startedA = true
+      return [.a]
+    case .startB:
+      guard !state.startedB else { return [] }
+      state.startedB = true
+      return [.b]
+    case .flip:
+      state.flag.toggle()
+      return []
+    case .gotA(let value):
+      state.a = value
+      return []
+    case .gotB(let value):
+      state.b = value
+      return []
+    }
+  }
+
+  static func execute(_ decision: Decision, deps: Deps, effects: Effects<Event>) {
+    switch decision {
+    case .a:
+      effects.run(id: "a") { send in
+        try await deps.clock.sleep(for: .seconds(1))
+        await send(.gotA(try await deps.a()))
+      }
+    case .b:
+      effects.run(id: "b") { send in await send(.gotB(try await deps.b())) }
+    }
+  }
+
+  static func deps(_ effects: ExploredEffects) -> Deps {
+    Deps(
+      a: effects.dependency("a", answers: [.value(1)]),
+      b: effects.dependency("b", answers: [.value(2)]), clock: effects.clock)
+  }
+}
+
+/// Work that keeps its decision's value to itself: the state does not show which value started
+/// it, and the call it waits for has no arguments, so two starts lead to one explored state.
+enum KeepsAValue: Feature {
+  struct State: Hashable, Sendable {
+    var started = false
+    var result: Int?
+  }
+
+  enum Event: Sendable {
+    case start(Int)
+    case done(Int)
+  }
+
+  typealias Decision = Int
+
+  struct Deps: Sendable {
+    var wait: @Sendable () async throws -> Int
+  }
+
+  static func makeDecisions(event: Event, state: inout State) -> [Decision] {
+    switch event {
+    case .start(let value):
+      state.started = true
+      return [value]
+    case .done(let value):
+      state.result = value
+      return []
+    }
+  }
+
+  static func execute(_ decision: Decision, deps: Deps, effects: Effects<Event>) {
+    effects.run(id: "wait") { send in
+      _ = try await deps.wait()
+      await send(.done(decision))
+    }
+  }
+
+  static func deps(_ effects: ExploredEffects) -> Deps {
+    Deps(wait: effects.dependency("wait", answers: [.value(0)]))
+  }
+}
+
 @Suite struct ExploreEffectsStepsTests {
+  /// A path that ends elsewhere when taken again, because work keeps a value to itself, is
+  /// printed with a comment that says so.
+  @Test func aPathThatEndsElsewhereWhenTakenAgainSaysSo() throws {
+    let exploration = explore(
+      KeepsAValue.self, from: .init(), deps: KeepsAValue.deps,
+      events: { $0.started ? [] : [.start(1), .start(2)] })
+    exploration.expectComplete()
+    #expect(exploration.snapshots.count == 3)
+    let second = try #require(
+      exploration.transitions.firstIndex {
+        if case .event(.start(2)) = $0.choice { true } else { false }
+      })
+    let answer = try #require(
+      exploration.transitions.firstIndex {
+        if case .answer = $0.choice { true } else { false }
+      })
+    let done = exploration.transitions[answer].to
+    #expect(exploration.snapshots[done].state.result == 1)
+    let comment = "// Taken again, this path does not end in the state the exploration found"
+    #expect(!exploration.storeTest(to: done).contains(comment))
+    let printed = exploration.storeTest(of: [second, answer], deps: "deps")
+    #expect(printed.contains(comment))
+    #expect(printed.contains("await test.receive(.done(2))"))
+  }
+
+  /// An answer step names its call by the work that made it, not by its place among the calls
+  /// waiting: paths to one state can make its calls in another order.
+  @Test func anAnswerStepNamesItsCallByItsWork() {
+    let exploration = FeatureExploration<TwoCalls>()
+    let effects = ExploredEffects(exploring: ())
+    let runner = FeatureExploration<TwoCalls>.Runner(effects: effects, deps: TwoCalls.deps(effects))
+    let loop = runner.makeLoop(state: .init(), runsStart: false, now: .zero)
+    defer { runner.tearDown(loop) }
+    // "a" starts first and sleeps; "b" calls at once; then "a" calls: the calls wait as b, a.
+    exploration.take(.event(.startA), in: loop, runner: runner)
+    exploration.take(.event(.startB), in: loop, runner: runner)
+    exploration.take(.advance, in: loop, runner: runner)
+    #expect(effects.world?.calls.map { effects.dependencies[$0.dependency].name } == ["b", "a"])
+    exploration.take(.answer(work: 0, nth: 0, sample: 0), in: loop, runner: runner)
+    #expect(loop.state.a == 1)
+    #expect(loop.state.b == nil)
+    exploration.take(.answer(work: 0, nth: 0, sample: 0), in: loop, runner: runner)
+    #expect(loop.state.b == 2)
+  }
+
+  /// Every answer explored reaches the call it names, whatever path the explorer returned along.
+  @Test func everyAnswerExploredReachesTheCallItNames() {
+    let exploration = explore(
+      TwoCalls.self, from: .init(), deps: TwoCalls.deps,
+      events: { _ in [.startA, .startB, .flip] })
+    exploration.expectComplete()
+    var answers = 0
+    for transition in exploration.transitions {
+      guard case .answer(let dependency, _, _) = transition.choice else { continue }
+      answers += 1
+      let before = exploration.snapshots[transition.from].state
+      let after = exploration.snapshots[transition.to].state
+      if dependency == "a" {
+        #expect(after.a == 1 && after.b == before.b, "\(transition)")
+      } else {
+        #expect(after.b == 2 && after.a == before.a, "\(transition)")
+      }
+    }
+    #expect(answers > 10)
+  }
+
   /// The explorer returns to a state with work in flight along the shortest path it knows from
   /// a state with none, not only along the path that found it.
   @Test func aReturnTakesTheShortestPathKnownFromAQuietState() throws {
