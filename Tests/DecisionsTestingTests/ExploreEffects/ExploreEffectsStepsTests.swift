@@ -113,7 +113,8 @@ enum TwoCalls: Feature {
 
   enum Event: Sendable {
     case startA, startB, flip
-    case gotA(Int), gotB(Int)
+    case gotA(Int)
+    case gotB(Int)
   }
 
   enum Decision: Sendable {

@@ -85,7 +85,9 @@ extension FeatureExploration {
     // NB: the exploration took two moments as one state where the core's states are equal and the
     // same work waits for the same things. Work whose next step depends on a value it keeps to
     // itself breaks that, and a path can then end elsewhere when taken again.
-    if let last = indices.last, stateNumber(of: key(of: loop, runner: runner).0) != transitions[last].to {
+    if let last = indices.last,
+      stateNumber(of: key(of: loop, runner: runner).0) != transitions[last].to
+    {
       lines.append(
         "// Taken again, this path does not end in the state the exploration found: some work "
           + "keeps a value to itself that neither the state nor what the work waits for shows.")

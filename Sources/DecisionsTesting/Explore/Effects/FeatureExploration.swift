@@ -382,7 +382,8 @@ extension FeatureExploration {
       let tokens = loop.workTokens
       let token = work >= 0 && work < tokens.count ? tokens[work] : nil
       var seen = 0
-      for (index, call) in world.calls.enumerated() where Self.owner(of: call, in: tokens) == token {
+      for (index, call) in world.calls.enumerated() {
+        guard Self.owner(of: call, in: tokens) == token else { continue }
         if seen == nth {
           world.answer(index, sample: sample)
           break
@@ -849,4 +850,3 @@ public func explore<F: Feature>(
   exploration.printer = { printable.storeTest(of: $0, deps: "deps") }
   return exploration
 }
-
