@@ -668,7 +668,14 @@ extension FeatureExploration {
         let to: Int
         if let known = stateNumber(of: after) {
           to = known
-          runner.tearDown(running, keepsQuiet: true)
+          // NB: a step that leaves the state as it was (an event the state ignores) leaves the
+          // loop there, for the next choice: no return.
+          if known == from, let world = runner.effects.world {
+            if world.now != times[from] { world.shift(by: times[from] - world.now) }
+            loop = running
+          } else {
+            runner.tearDown(running, keepsQuiet: true)
+          }
           if known >= next, returnSteps[from] + 1 < returnSteps[known] {
             returnVia[known] = transitions.count
             returnSteps[known] = returnSteps[from] + 1
