@@ -210,7 +210,109 @@ enum KeepsAValue: Feature {
   }
 }
 
+/// A delivery whose value the work keeps to itself, started while the start's boot is in flight
+/// or after it: two paths to one explored state, whose work will deliver different values.
+enum Courier: Feature {
+  struct State: Hashable, Sendable {
+    var booted = false
+    var sent = false
+    var result: Int?
+  }
+
+  enum Event: Sendable {
+    case booted
+    case send(Int)
+    case delivered(Int)
+    case acked
+  }
+
+  enum Decision: Sendable {
+    case boot
+    case deliver(Int)
+    case ack
+  }
+
+  struct Deps: Sendable {
+    var boot: @Sendable () async throws -> Int
+    var deliver: @Sendable () async throws -> Int
+    var ack: @Sendable () async throws -> Int
+  }
+
+  static func makeStartDecisions(state: inout State) -> [Decision] { [.boot] }
+
+  static func makeDecisions(event: Event, state: inout State) -> [Decision] {
+    switch event {
+    case .booted:
+      state.booted = true
+      return []
+    case .send(let value):
+      guard !state.sent else { return [] }
+      state.sent = true
+      return [.deliver(value)]
+    case .delivered(let value):
+      state.result = value
+      return [.ack]
+    case .acked:
+      return []
+    }
+  }
+
+  static func execute(_ decision: Decision, deps: Deps, effects: Effects<Event>) {
+    switch decision {
+    case .boot:
+      effects.run(id: "boot") { send in
+        _ = try await deps.boot()
+        await send(.booted)
+      }
+    case .deliver(let value):
+      effects.run(id: "deliver") { send in
+        _ = try await deps.deliver()
+        await send(.delivered(value))
+      }
+    case .ack:
+      effects.run(id: "ack") { send in
+        _ = try await deps.ack()
+        await send(.acked)
+      }
+    }
+  }
+
+  static func deps(_ effects: ExploredEffects) -> Deps {
+    Deps(
+      boot: effects.dependency("boot", answers: [.value(0)]),
+      deliver: effects.dependency("deliver", answers: [.value(0)]),
+      ack: effects.dependency("ack", answers: [.value(0), .value(1)]))
+  }
+
+  /// Before the boot, 1 then 2; after it, 2 then 1: the quiet state after the boot reaches the
+  /// sent state first with 2.
+  static func events(_ state: State) -> [Event] {
+    guard !state.sent else { return [] }
+    return state.booted ? [.send(2), .send(1)] : [.send(1), .send(2)]
+  }
+}
+
 @Suite struct ExploreEffectsStepsTests {
+  /// A shorter path that reaches a state whose work keeps another value is not taken back: where
+  /// the return ends in another state, the explorer returns along the path that found the state.
+  ///
+  /// The state "sent, booted" is found while the boot is in flight, with 1 sent, and is one step
+  /// from the quiet booted state with 2 sent. The delivery of 1 is found from it; returning there
+  /// through the shorter path would deliver 2.
+  @Test func aReturnThatEndsElsewhereTakesThePathThatFoundTheState() throws {
+    let exploration = explore(
+      Courier.self, from: .init(), deps: Courier.deps, events: Courier.events)
+    exploration.expectComplete()
+    let delivered = try #require(
+      exploration.snapshots.firstIndex {
+        $0.state == .init(booted: true, sent: true, result: 1) && !$0.work.isEmpty
+      })
+    #expect(exploration.transitions(from: delivered).count == 2)
+    for transition in exploration.transitions(from: delivered) {
+      #expect(exploration.snapshots[transition.to].state.result == 1, "\(transition)")
+    }
+  }
+
   /// A path that ends elsewhere when taken again, because work keeps a value to itself, is
   /// printed with a comment that says so.
   @Test func aPathThatEndsElsewhereWhenTakenAgainSaysSo() throws {

@@ -472,10 +472,15 @@ extension FeatureExploration {
       return loop
     }
     runner.tearDown(loop, keepsQuiet: true)
+    var chain: [Int] = []
     var current = number
-    while returnVia[current] >= 0, returnVia[current] != parents[current] {
-      returnVia[current] = parents[current]
+    while !isQuiet[current], parents[current] >= 0 {
+      chain.append(current)
       current = transitions[parents[current]].from
+    }
+    for (offset, state) in chain.reversed().enumerated() {
+      returnVia[state] = parents[state]
+      returnSteps[state] = offset + 1
     }
     return returnLoop(to: number, via: parents, runner: runner, initial: initial).loop
   }
