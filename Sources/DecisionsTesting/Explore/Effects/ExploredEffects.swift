@@ -28,21 +28,24 @@ public final class ExploredEffects: @unchecked Sendable {
   // hashing them as `AnyHashable` at each step cost more than numbering them once per call. And
   // describing them by reflection cost a sixteenth of bench row 13e, where a few arguments wait
   // in thousands of states: each is described once.
-  /// The number of each distinct arguments of each dependency's calls, and their descriptions by
-  /// number, once made.
-  private var argumentNumbers: [ArgumentsKey: Int] = [:]
+  /// The descriptions of the distinct arguments of the dependencies' calls, by number, once made.
   private var texts: [String?] = []
-  private struct ArgumentsKey: Hashable {
-    var dependency: Int
-    var arguments: AnyHashable
+
+  // NB: a dictionary of the arguments' own type: as `AnyHashable`s, each comparison cast its
+  // operands at run time (about 1,800 instructions, bench row 13e).
+  // NB: `@unchecked Sendable` as this class is: used only in an exploration, on its thread.
+  /// Numbers the distinct arguments of one dependency's calls.
+  private final class Numbers<Arguments: Hashable>: @unchecked Sendable {
+    var numbers: [Arguments: Int] = [:]
   }
 
-  /// The number of `arguments` of the dependency `dependency`: equal arguments have one.
-  private func number(of arguments: AnyHashable, dependency: Int) -> Int {
-    let key = ArgumentsKey(dependency: dependency, arguments: arguments)
-    if let number = argumentNumbers[key] { return number }
+  /// The number of `arguments` in `numbers`, one dependency's: equal arguments have one.
+  private func number<Arguments: Hashable>(
+    of arguments: Arguments, in numbers: Numbers<Arguments>
+  ) -> Int {
+    if let number = numbers.numbers[arguments] { return number }
     let number = texts.count
-    argumentNumbers[key] = number
+    numbers.numbers[arguments] = number
     texts.append(nil)
     return number
   }
@@ -132,9 +135,10 @@ public final class ExploredEffects: @unchecked Sendable {
     _ name: String, answers: [ExploredAnswer<Value>]
   ) -> @Sendable (Arguments) async throws -> Value {
     let index = add(name, answers: answers)
+    let numbers = Numbers<Arguments>()
     return { [self] arguments in
       try await call(
-        index, answers: answers, key: AnyHashable(arguments),
+        index, answers: answers, number: { self.number(of: arguments, in: numbers) },
         describe: { String(reflecting: arguments) })
     }
   }
@@ -149,8 +153,10 @@ public final class ExploredEffects: @unchecked Sendable {
     _ name: String, answers: [ExploredAnswer<Value>]
   ) -> @Sendable () async throws -> Value {
     let index = add(name, answers: answers)
+    let numbers = Numbers<Int>()
     return { [self] in
-      try await call(index, answers: answers, key: AnyHashable(0), describe: { "" })
+      try await call(
+        index, answers: answers, number: { self.number(of: 0, in: numbers) }, describe: { "" })
     }
   }
 
@@ -161,7 +167,7 @@ public final class ExploredEffects: @unchecked Sendable {
   }
 
   private func call<Value>(
-    _ dependency: Int, answers: [ExploredAnswer<Value>], key: AnyHashable,
+    _ dependency: Int, answers: [ExploredAnswer<Value>], number: () -> Int,
     describe: @escaping @Sendable () -> String
   ) async throws -> Value {
     if let script {
@@ -178,6 +184,7 @@ public final class ExploredEffects: @unchecked Sendable {
     }
     let id = world.makeID()
     let token = ExploredWorkToken.current
+    let arguments = number()
     // NB: unsafe rather than checked: the world resumes each call once, as it removes it (an
     // answer or a cancellation), and a checked continuation cost an allocation per call.
     let sample = try await withTaskCancellationHandler {
@@ -185,7 +192,7 @@ public final class ExploredEffects: @unchecked Sendable {
         world.calls.append(
           .init(
             id: id, dependency: dependency, token: token,
-            arguments: number(of: key, dependency: dependency), describe: describe,
+            arguments: arguments, describe: describe,
             continuation: continuation))
         if Task.isCancelled { world.cancel(id) }
       }
