@@ -424,16 +424,30 @@ extension FeatureExploration {
     loop.visitWork(numbering: runner.number) { token, place in
       var key = ExploredWorkKey(
         place: place, kind: 2, dependency: -1, arguments: -1, remaining: .zero)
-      if let call = world.calls.first(where: { $0.token == token }) {
-        key.kind = 0
-        key.dependency = call.dependency
-        key.arguments = call.arguments
-      } else if let sleeper = world.sleepers.first(where: { $0.token == token }) {
-        key.kind = 1
-        key.remaining = sleeper.deadline - world.now
-      } else {
-        uncontrolled = true
+      // NB: a piece of work that waits for several calls or sleeps at once (`async let`, a task
+      // group) is told apart by all of them: the first is what the snapshot shows.
+      for call in world.calls where call.token == token {
+        if key.kind == 2 {
+          key.kind = 0
+          key.dependency = call.dependency
+          key.arguments = call.arguments
+        } else {
+          key.others.append(
+            ExploredWaitKey(
+              dependency: call.dependency, arguments: call.arguments, remaining: .zero))
+        }
       }
+      for sleeper in world.sleepers where sleeper.token == token {
+        if key.kind == 2 {
+          key.kind = 1
+          key.remaining = sleeper.deadline - world.now
+        } else {
+          key.others.append(
+            ExploredWaitKey(dependency: -1, arguments: -1, remaining: sleeper.deadline - world.now))
+        }
+      }
+      if key.kind == 2 { uncontrolled = true }
+      if key.others.count > 1 { key.others.sort() }
       work.append(key)
     }
     return (SnapshotKey(state: loop.state, work: work), uncontrolled)
@@ -722,9 +736,25 @@ struct ExploredWorkKey: Hashable {
   /// 0: an answer, 1: a deadline, 2: something else.
   var kind: UInt8
   var dependency: Int
-  /// The number of the call's arguments (see `ExploredEffects.number(of:dependency:)`), or -1.
+  /// The number of the call's arguments (see `ExploredEffects.texts`), or -1.
   var arguments: Int
   var remaining: Duration
+  /// The other calls and sleeps the work waits for at once, in order.
+  var others: [ExploredWaitKey] = []
+}
+
+/// A call (its dependency and arguments' number) or a sleep (dependency `-1`, and the time left)
+/// that a piece of work waits for besides its first.
+struct ExploredWaitKey: Hashable, Comparable {
+  var dependency: Int
+  var arguments: Int
+  var remaining: Duration
+
+  static func < (lhs: Self, rhs: Self) -> Bool {
+    (lhs.dependency, lhs.arguments) < (rhs.dependency, rhs.arguments)
+      || (lhs.dependency, lhs.arguments) == (rhs.dependency, rhs.arguments)
+        && lhs.remaining < rhs.remaining
+  }
 }
 
 /// A piece of work's scope and id, which the explorer numbers.
@@ -772,7 +802,8 @@ public struct ExploredWork: Hashable, Sendable, CustomStringConvertible {
   public var scope: [WorkID]
   /// The work's id, or nil for work started without one.
   public var id: WorkID?
-  /// What the work waits for.
+  /// What the work waits for: its first call, or its sleep, when it waits for several at once
+  /// (`async let`), though the search tells apart states by all of them.
   public var waitsFor: Wait
 
   /// Creates a piece of work in flight, for comparing with a snapshot's.
