@@ -164,7 +164,7 @@ public struct Effects<Event: Sendable> {
         await link.finish(token, error: error)
       }
     } else if let testWaits = registry.testWaits {
-      let member = WorkRegistry.TestWaits.Member(testWaits: testWaits, token: token)
+      let member = WorkRegistry.TestWaits.Member(testWaits: testWaits, token: token, id: id)
       task = Task(priority: priority) {
         let error = await WorkRegistry.TestWaits.$current.withValue(member) {
           await Self.perform(operation, catch: handler, send: send)

@@ -24,6 +24,8 @@ extension WorkRegistry {
       package let testWaits: TestWaits
       /// The work's token in its owner's registry.
       package let token: UInt64
+      /// The id the work was started with, if any: a printed path's answer names the call by it.
+      package var id: WorkID? = nil
     }
 
     // NB: a process-wide switch rather than always on: binding a task-local costs each piece of work

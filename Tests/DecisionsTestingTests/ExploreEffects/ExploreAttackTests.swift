@@ -27,9 +27,9 @@ private func isRuleCheck(_ issue: Issue, _ rule: String) -> Bool {
 @Suite struct ExploreAttackPrintedTests {
   /// Two pieces of work call the same dependency with equal arguments.
   ///
-  /// The explorer answers the second one first. The printed `answer(_:arguments:sample:)` cannot say which call it
-  /// answers, and the store test answers the oldest: it receives slot "a" where the path says
-  /// "b", so the pasted test fails on a `receive` the exploration never took, not on its check.
+  /// The explorer answers the second one first. The store starts both pieces of work at once, so
+  /// which calls first is a race: the printed `answer` names the work whose call it answers, and
+  /// the pasted test fails on its check, whichever called first.
   @Test func twoCallsWithEqualArgumentsPrintAPathThatTheStoreTestTakes() async throws {
     let exploration = explore(
       TwinLoads.self, from: .init(), deps: TwinLoads.deps, events: TwinLoads.refreshing)
@@ -38,28 +38,18 @@ private func isRuleCheck(_ issue: Issue, _ rule: String) -> Bool {
     } matching: { issue in
       String(describing: issue).hasSuffix(
         """
-        try await effects.answer("load", arguments: "1", sample: 0)
+        try await effects.answer("load", arguments: "1", work: "b", sample: 0)
         await test.receive(.loaded(slot: "b", value: "x")) {
           $0 = TwinLoads.State(refreshed: true, order: ["b"])
         }
         await test.expect(.slotAAnswersFirst, effects: effects)
         """)
     }
-    // As pasted, the test should fail on its last line only, the rule's check.
-    // NB: intermittent: the store starts the two loads' tasks at once, and when "b" calls
-    // first, the oldest call is the one the path answered.
-    await withKnownIssue(
-      """
-      bug: a printed answer names a call by its dependency and arguments only, and the store \
-      test answers the oldest such call, not the one the path answered
-      """,
-      isIntermittent: true
-    ) {
-      try await withKnownIssue {
-        try await twinLoadsAsPrinted()
-      } matching: {
-        isRuleCheck($0, "slot a answers first")
-      }
+    // As pasted, the test fails on its last line only, the rule's check.
+    try await withKnownIssue {
+      try await twinLoadsAsPrinted()
+    } matching: {
+      isRuleCheck($0, "slot a answers first")
     }
   }
 
@@ -72,7 +62,7 @@ private func isRuleCheck(_ issue: Issue, _ rule: String) -> Bool {
     await test.send(.refresh, decisions: [.load(slot: "a"), .load(slot: "b")]) {
       $0 = TwinLoads.State(refreshed: true, order: [])
     }
-    try await effects.answer("load", arguments: "1", sample: 0)
+    try await effects.answer("load", arguments: "1", work: "b", sample: 0)
     await test.receive(.loaded(slot: "b", value: "x")) {
       $0 = TwinLoads.State(refreshed: true, order: ["b"])
     }

@@ -90,6 +90,38 @@ public final class ExploredEffects: @unchecked Sendable {
   ///   ``ExploredEffectsError/noSuchSample(dependency:sample:)`` for a name or sample the doubles
   ///   do not have, or `CancellationError` if the waiting task is cancelled (a test's time limit).
   public func answer(_ dependency: String, arguments: String? = nil, sample: Int) async throws {
+    try await answer(dependency, arguments: arguments, workID: nil, sample: sample)
+  }
+
+  /// Answers the oldest waiting call of the dependency named `dependency` with these arguments
+  /// that the work with id `work` made, with its sample number `sample`, waiting for such a call
+  /// if none waits yet.
+  ///
+  /// A printed path names the work when two pieces of work wait for equal calls: which of the
+  /// two a store test's work makes first is a race, and the path answered one of them.
+  ///
+  /// ```swift
+  /// try await effects.answer("load", arguments: "1", work: "b", sample: 0)
+  /// ```
+  ///
+  /// For the doubles of a ``StoreTest`` (``init()``); in an exploration it does nothing.
+  /// - Parameters:
+  ///   - dependency: The dependency's name, as given to ``dependency(_:answers:)-(_,[ExploredAnswer<Value>])``.
+  ///   - arguments: The call's arguments as the paths print them, or nil for any call.
+  ///   - work: The id the calling work was started with (`effects.run(id:)`), in any scope.
+  ///   - sample: The index of the answer among the dependency's samples.
+  /// - Throws: ``ExploredEffectsError/noSuchDependency(_:)`` or
+  ///   ``ExploredEffectsError/noSuchSample(dependency:sample:)`` for a name or sample the doubles
+  ///   do not have, or `CancellationError` if the waiting task is cancelled (a test's time limit).
+  public func answer(
+    _ dependency: String, arguments: String? = nil, work: some Hashable & Sendable, sample: Int
+  ) async throws {
+    try await answer(dependency, arguments: arguments, workID: WorkID(work), sample: sample)
+  }
+
+  private func answer(
+    _ dependency: String, arguments: String?, workID: WorkID?, sample: Int
+  ) async throws {
     guard let script else { return }
     let indices = dependencies.indices.filter { dependencies[$0].name == dependency }
     // NB: checked here, so that the test hears of a wrong sample at its own line, rather than
@@ -101,7 +133,8 @@ public final class ExploredEffects: @unchecked Sendable {
     guard answers.indices.contains(sample), answers[sample] != "never" else {
       throw ExploredEffectsError.noSuchSample(dependency: dependency, sample: sample)
     }
-    let call = try await script.claim(dependencies: Set(indices), arguments: arguments)
+    let call = try await script.claim(
+      dependencies: Set(indices), arguments: arguments, work: workID)
     call.wait?.end()
     call.continuation.resume(returning: sample)
   }

@@ -68,10 +68,12 @@ extension FeatureExploration {
       case .event:
         first = .sent
       case .answer(let dependency, let arguments, _):
-        guard case .answer(_, _, let sample) = steps[index] else { continue }
+        guard case .answer(let work, _, let sample) = steps[index] else { continue }
+        let named = workNaming(
+          work, in: transition.from, dependency: dependency, arguments: arguments, runner: runner)
         lines.append(
           "try await effects.answer(\(DecisionsTesting.describe(dependency)), arguments: \(DecisionsTesting.describe(arguments)), "
-            + "sample: \(sample))")
+            + "\(named)sample: \(sample))")
         first = .received
       case .clock(let duration):
         lines.append("await test.settle()")
@@ -94,6 +96,23 @@ extension FeatureExploration {
     }
     runner.tearDown(loop)
     return lines.joined(separator: "\n")
+  }
+
+  // NB: a store test starts such pieces of work at once, and which calls first is a race: the
+  // oldest equal call is not always the one the path answered.
+  /// `work: id, ` when another call of `dependency` with equal `arguments` waits in the running
+  /// world besides the one of the work at `work` in state `from`, and that work has an id; else
+  /// nothing.
+  func workNaming(
+    _ work: Int, in from: Int, dependency: String, arguments: String, runner: Runner
+  ) -> String {
+    guard let world = runner.effects.world, snapshots[from].work.indices.contains(work),
+      let id = snapshots[from].work[work].id
+    else { return "" }
+    let equal = world.calls.filter {
+      dependencies[$0.dependency].name == dependency && runner.effects.text(of: $0) == arguments
+    }
+    return equal.count > 1 ? "work: \(DecisionsTesting.describe(id.base)), " : ""
   }
 
   /// How the first event of a step reached the store.

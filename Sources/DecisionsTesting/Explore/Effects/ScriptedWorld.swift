@@ -26,10 +26,13 @@ final class ScriptedWorld: Sendable {
     var id: UInt64
     var dependencies: Set<Int>
     var arguments: String?
+    /// The id of the work whose call it wants, if it names one.
+    var work: WorkID?
     var continuation: CheckedContinuation<Call, any Error>
 
     func wants(_ call: Call) -> Bool {
       dependencies.contains(call.dependency) && (arguments.map { $0 == call.text } ?? true)
+        && (work.map { $0 == call.wait?.member.id } ?? true)
     }
   }
 
@@ -147,12 +150,13 @@ final class ScriptedWorld: Sendable {
 
   /// Takes the oldest waiting call of one of `dependencies` (with `arguments`, if given), waiting
   /// for one if none waits yet.
-  func claim(dependencies: Set<Int>, arguments: String?) async throws -> Call {
+  func claim(dependencies: Set<Int>, arguments: String?, work: WorkID?) async throws -> Call {
     let id = state.withLock { $0.makeID() }
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
         let claimant = Claimant(
-          id: id, dependencies: dependencies, arguments: arguments, continuation: continuation)
+          id: id, dependencies: dependencies, arguments: arguments, work: work,
+          continuation: continuation)
         let found = state.withLock { state -> Call? in
           if let index = state.calls.firstIndex(where: { claimant.wants($0) }) {
             return state.calls.remove(at: index)
