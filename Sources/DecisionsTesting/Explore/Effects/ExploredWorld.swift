@@ -70,12 +70,6 @@ final class ExploredWorld: @unchecked Sendable {
     sleepers.lazy.map(\.deadline).min()
   }
 
-  /// Moves the clock and every deadline by `offset`: what each sleep waits for is unchanged.
-  func shift(by offset: Duration) {
-    now += offset
-    for index in sleepers.indices { sleepers[index].deadline += offset }
-  }
-
   /// Moves the clock to the earliest deadline and wakes the sleeps that wait for it.
   func advance() {
     guard let deadline = nextDeadline else { return }

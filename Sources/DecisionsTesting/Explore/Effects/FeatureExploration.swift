@@ -477,12 +477,15 @@ extension FeatureExploration {
   /// again the steps of the shortest path known from one (see ``returnVia``).
   ///
   /// A path other than the one that found the state may reach a loop whose work differs in what
-  /// the state's key does not tell (a value a piece of work keeps to itself); then the explorer
-  /// returns along the path that found it, and keeps to that path from then on.
+  /// the state's key does not tell (a value a piece of work keeps to itself), or at another time;
+  /// then the explorer returns along the path that found it, and keeps to that path from then on.
   private mutating func restore(_ number: Int, runner: Runner, initial: F.State) -> SteppedLoop<F> {
     let (loop, isOtherPath) = returnLoop(
       to: number, via: returnVia, runner: runner, initial: initial)
-    if !isOtherPath || stateNumber(of: key(of: loop, runner: runner).0) == number {
+    if !isOtherPath
+      || (runner.effects.world?.now ?? .zero) == times[number]
+        && stateNumber(of: key(of: loop, runner: runner).0) == number
+    {
       return loop
     }
     runner.tearDown(loop, keepsQuiet: true)
@@ -523,11 +526,6 @@ extension FeatureExploration {
     for index in chain.reversed() {
       take(steps[index], in: loop, runner: runner)
       stepsRun += 1
-    }
-    // NB: another path can reach the state at another time; the deadlines move with the clock, so
-    // what each sleep waits for is unchanged.
-    if let world = runner.effects.world, world.now != times[number] {
-      world.shift(by: times[number] - world.now)
     }
     return (loop, isOtherPath)
   }
@@ -688,14 +686,16 @@ extension FeatureExploration {
         if let known = stateNumber(of: after) {
           to = known
           // NB: a step that leaves the state as it was (an event the state ignores) leaves the
-          // loop there, for the next choice: no return.
-          if known == from, let world = runner.effects.world {
-            if world.now != times[from] { world.shift(by: times[from] - world.now) }
+          // loop there, for the next choice: no return. A path returned along must reach the
+          // state at its time: work may hold an instant across its waits (a deadline it computed
+          // once), and a clock moved to the state's time would not move it.
+          let now = runner.effects.world?.now ?? .zero
+          if known == from, now == times[from] {
             loop = running
           } else {
             runner.tearDown(running, keepsQuiet: true)
           }
-          if known >= next, returnSteps[from] + 1 < returnSteps[known] {
+          if known >= next, returnSteps[from] + 1 < returnSteps[known], now == times[known] {
             returnVia[known] = transitions.count
             returnSteps[known] = returnSteps[from] + 1
           }
