@@ -167,8 +167,6 @@ public struct FeatureExploration<F: Feature> where F.State: Hashable {
   var printer: (([Int]) -> String)?
   /// The explored dependencies' names and samples.
   private(set) var dependencies: [(name: String, answers: [String], nevers: Bool)] = []
-  // NB: described once, when the state is found: describing a call's arguments again for each
-  // choice, in each state, cost a twentieth of the explorer's time (bench row 13e).
 
   /// The transitions that leave state `number`, in the order they were tried.
   public func transitions(from number: Int) -> ArraySlice<Transition> {
@@ -502,8 +500,8 @@ extension FeatureExploration {
     return returnLoop(to: number, via: parents, runner: runner, initial: initial).loop
   }
 
-  /// A loop at state `number`, reached from the first quiet state or the start along `via`, with
-  /// the clock at the state's time, and whether that path is not the one that found the state.
+  /// A loop at state `number`, reached from the first quiet state or the start along `via`, and
+  /// whether that path is not the one that found the state.
   private mutating func returnLoop(
     to number: Int, via: [Int], runner: Runner, initial: F.State
   ) -> (loop: SteppedLoop<F>, isOtherPath: Bool) {
@@ -601,7 +599,9 @@ extension FeatureExploration {
       let nth = counts[owner, default: 0]
       counts[owner] = nth + 1
       let work = owner.flatMap { Self.position(of: $0, in: tokens) } ?? -1
-      // NB: the snapshot described each work's first call when the state was found.
+      // NB: the snapshot described each work's first call when the state was found: describing
+      // a call's arguments again for each choice, in each state, cost a twentieth of the
+      // explorer's time (bench row 13e).
       var arguments: String?
       if nth == 0, work >= 0, case .answer(_, let text) = snapshots[number].work[work].waitsFor {
         arguments = text
