@@ -291,3 +291,160 @@ extension ExploreReturnAttackPrintedTests {
     await test.expect(.screenLoadsFirst, effects: effects)
   }
 }
+
+/// The transitions whose step, taken again after the path that found its state, ends in another
+/// state than the graph says.
+private func stepsThatEndElsewhere<F: Feature>(_ exploration: FeatureExploration<F>) -> [String] {
+  exploration.transitions.indices.compactMap { index in
+    let transition = exploration.transitions[index]
+    let path = exploration.pathIndices(to: transition.from) + [index]
+    let printed = exploration.storeTest(of: path, deps: "deps")
+    return printed.contains(endsElsewhere) ? "\(transition)" : nil
+  }
+}
+
+/// Taken again after the path that found its state, every step explored ends where the graph
+/// says, in features whose work keeps no value to itself: timers started again and stopped, child
+/// scopes, `async let`, cancellation, returns along shorter paths.
+@Suite struct ExploreReturnAttackOracleTests {
+  func expectEveryStepEndsWhereItSays<F: Feature>(
+    _ exploration: FeatureExploration<F>, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    #expect(exploration.isComplete, sourceLocation: sourceLocation)
+    #expect(exploration.transitions.count > 1, sourceLocation: sourceLocation)
+    #expect(stepsThatEndElsewhere(exploration) == [], sourceLocation: sourceLocation)
+  }
+
+  @Test func timersStartedAgainStoppedAndANapBesideThem() {
+    let exploration = explore(
+      ClockMix.self, from: .init(), deps: ClockMix.deps, events: ClockMix.using)
+    expectEveryStepEndsWhereItSays(exploration)
+    #expect(exploration.snapshots.count == 22)
+    // Every deadline reached is the earliest one waiting, as the snapshot shows it.
+    for transition in exploration.transitions {
+      guard case .clock(let advance) = transition.choice else { continue }
+      let deadlines = exploration.snapshots[transition.from].work.compactMap { work in
+        if case .deadline(let remaining) = work.waitsFor { remaining } else { nil }
+      }
+      #expect(advance == deadlines.min(), "\(transition)")
+    }
+  }
+
+  @Test func featuresOfTheOtherTests() {
+    expectEveryStepEndsWhereItSays(
+      explore(Poller.self, from: .init(), deps: Poller.deps, events: { _ in [.start] }))
+    expectEveryStepEndsWhereItSays(
+      explore(
+        DebouncedSearch.self, from: .init(), deps: DebouncedSearch.deps,
+        events: DebouncedSearch.typing))
+    expectEveryStepEndsWhereItSays(
+      explore(Retrier.self, from: .init(), deps: Retrier.deps, events: Retrier.saving))
+    expectEveryStepEndsWhereItSays(
+      explore(
+        RefreshedRows.self, from: .init(fixed: true), deps: RefreshedRows.deps,
+        events: RefreshedRows.refreshing))
+    expectEveryStepEndsWhereItSays(
+      explore(PairLoader.self, from: .init(), deps: PairLoader.deps, events: PairLoader.starting))
+    expectEveryStepEndsWhereItSays(
+      explore(TwinTimers.self, from: .init(), deps: TwinTimers.deps, events: TwinTimers.starting))
+    expectEveryStepEndsWhereItSays(
+      explore(
+        TwoCalls.self, from: .init(), deps: TwoCalls.deps,
+        events: { _ in [.startA, .startB, .flip] }))
+    expectEveryStepEndsWhereItSays(
+      explore(
+        LoadAndFlag.self, from: .init(), deps: LoadAndFlag.deps, events: { _ in [.load, .flip] }))
+    expectEveryStepEndsWhereItSays(
+      explore(
+        ItemList.self, from: .init(fixed: true), deps: ItemList.deps, events: ItemList.browsing))
+    expectEveryStepEndsWhereItSays(
+      explore(
+        CancelLogger.self, from: .init(), deps: CancelLogger.deps, events: CancelLogger.using))
+    expectEveryStepEndsWhereItSays(
+      explore(
+        PrefetchingList.self, from: .init(), deps: PrefetchingList.deps,
+        events: PrefetchingList.opening))
+    expectEveryStepEndsWhereItSays(
+      explore(
+        UnkeyedTwins.self, from: .init(), deps: UnkeyedTwins.deps,
+        events: UnkeyedTwins.refreshing))
+  }
+}
+
+/// Work that keeps a value to itself: two moments are one state, and a path printed says so.
+@Suite struct ExploreReturnAttackKeptValueTests {
+  /// A save that tries twice: a failure leaves the state as it was, the tries being the work's own.
+  ///
+  /// The step is a loop on the state, and the explorer keeps its running loop for the next
+  /// choice, at the second try: there the second failure gives up. The path printed to "gave up"
+  /// says that, taken again, it ends elsewhere.
+  @Test func aLoopOnAStateThatMovedTheWorkOnIsSaidOfItsPath() throws {
+    let exploration = explore(
+      TwoTries.self, from: .init(), deps: TwoTries.deps, events: TwoTries.saving)
+    exploration.expectComplete()
+    let waiting = try #require(exploration.snapshots.firstIndex { $0.state.saving })
+    #expect(exploration.transitions(from: waiting).map(\.to).contains(waiting))
+    let gaveUp = try #require(
+      exploration.snapshots.firstIndex { $0.state.outcome == "gave up" })
+    #expect(exploration.storeTest(to: gaveUp).contains(endsElsewhere))
+    #expect(stepsThatEndElsewhere(exploration).count == 1)
+  }
+
+  /// The same save, which once it gave up reports, and shows the report's number (1 or 2).
+  ///
+  /// "Gave up, waits for report()" is found by the loop kept at the second try; the path that
+  /// found it (one failure) ends at the second try, still waiting for save(). A return along
+  /// the path that found a state is not checked: the explorer takes the state's second choice
+  /// there, "report() answers 2", whose step (the work's first call, sample 1) answers save()
+  /// instead, and the work gives up: a report answer that leaves the state as it was.
+  @Test func aReturnAlongThePathThatFoundTheStateIsChecked() throws {
+    let exploration = explore(
+      TriesThenReport.self, from: .init(), deps: TriesThenReport.deps,
+      events: TriesThenReport.saving)
+    exploration.expectComplete()
+    let reporting = try #require(
+      exploration.snapshots.firstIndex { $0.state.gaveUp && $0.state.report == nil })
+    #expect(
+      exploration.snapshots[reporting].work.first?.waitsFor
+        == .answer(dependency: "report", arguments: ""))
+    // The path printed to it says that it ends elsewhere.
+    #expect(exploration.storeTest(to: reporting).contains(endsElsewhere))
+    withKnownIssue(
+      """
+      bug: `restore` checks the key only after a return along another path; a return along \
+      the path that found the state (or the fallback to it) can end in another state, and the \
+      state's choices are then taken there: "report() answers value(2)" answers save() and \
+      loops on the state, and the report 2 is never explored
+      """
+    ) {
+      #expect(!exploration.transitions(from: reporting).contains { $0.to == reporting })
+      #expect(exploration.snapshots.contains { $0.state.report == 2 })
+    }
+  }
+
+  /// `async let` of two loads, each answered 1 or 2: the pair [2, 2] is reachable (both answer
+  /// 2), but the state after the first answer does not show it, so 1 and 2 there are one state,
+  /// explored once, with the first answer 1.
+  @Test func bothAsyncLetAnswersOfTheSecondSampleAreExplored() {
+    let exploration = explore(
+      PairValues.self, from: .init(), deps: PairValues.deps, events: PairValues.starting)
+    exploration.expectComplete()
+    let pairs = Set(exploration.snapshots.compactMap(\.state.pair))
+    // NB: holds, though the pair [2, 2] is reachable.
+    exploration.expectInvariant("the pair is not [2, 2]") { $0.state.pair != [2, 2] }
+    #expect(pairs.isSuperset(of: [[1, 1], [1, 2], [2, 1]]))
+    withKnownIssue(
+      """
+      bug: the answer an `async let` got is kept by the work, not shown by the state or the \
+      wait; the moments after answering 1 and 2 are one state, so [2, 2] is never explored, the \
+      search says it is complete, and no printed path says that two moments were made one
+      """
+    ) {
+      #expect(pairs.contains([2, 2]))
+      let warned = exploration.snapshots.indices.contains {
+        exploration.storeTest(to: $0).contains(endsElsewhere)
+      }
+      #expect(pairs.contains([2, 2]) || warned)
+    }
+  }
+}

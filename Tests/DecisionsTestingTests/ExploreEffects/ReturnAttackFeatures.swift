@@ -264,3 +264,247 @@ enum PrefetchingList: Feature {
     state.screen == nil ? [.open(1)] : []
   }
 }
+
+/// A timer that can be started again (replacing its work), stopped, and a nap of three seconds
+/// beside it: deadlines of two periods meet at other times on other paths.
+enum ClockMix: Feature {
+  struct State: Hashable, Sendable {
+    var ticking = false
+    var phase = 0
+    var napping = false
+    var napped = false
+  }
+
+  enum Event: Equatable, Sendable {
+    case start, stop, nap, tick, napped
+  }
+
+  enum Decision: Equatable, Sendable {
+    case start, stop, nap
+  }
+
+  struct Deps: Sendable {
+    var clock: any Clock<Duration>
+  }
+
+  static func makeDecisions(event: Event, state: inout State) -> [Decision] {
+    switch event {
+    case .start:
+      state.ticking = true
+      return [.start]
+    case .stop:
+      state.ticking = false
+      return [.stop]
+    case .nap:
+      state.napping = true
+      return [.nap]
+    case .tick:
+      state.phase = 1 - state.phase
+      return []
+    case .napped:
+      state.napping = false
+      state.napped = true
+      return []
+    }
+  }
+
+  static func execute(_ decision: Decision, deps: Deps, effects: Effects<Event>) {
+    switch decision {
+    case .start:
+      effects.timer(id: "tick", every: .seconds(2), on: deps.clock, send: .tick)
+    case .stop:
+      effects.cancel(id: "tick")
+    case .nap:
+      effects.run(id: "nap") { send in
+        try await deps.clock.sleep(for: .seconds(3))
+        await send(.napped)
+      }
+    }
+  }
+
+  static func deps(_ effects: ExploredEffects) -> Deps {
+    Deps(clock: effects.clock)
+  }
+
+  static func using(_ state: State) -> [Event] {
+    [.start] + (state.ticking ? [.stop] : []) + (state.napping || state.napped ? [] : [.nap])
+  }
+}
+
+/// One piece of work that loads two values at once with `async let` and shows both.
+enum PairValues: Feature {
+  struct State: Hashable, Sendable {
+    var started = false
+    var pair: [Int]?
+  }
+
+  enum Event: Equatable, Sendable {
+    case start
+    case loaded([Int])
+  }
+
+  enum Decision: Equatable, Sendable {
+    case load
+  }
+
+  struct Deps: Sendable {
+    var load: @Sendable (Int) async throws -> Int
+  }
+
+  static func makeDecisions(event: Event, state: inout State) -> [Decision] {
+    switch event {
+    case .start:
+      state.started = true
+      return [.load]
+    case .loaded(let pair):
+      state.pair = pair
+      return []
+    }
+  }
+
+  static func execute(_ decision: Decision, deps: Deps, effects: Effects<Event>) {
+    effects.run(id: "pair") { send in
+      async let first = deps.load(1)
+      async let second = deps.load(2)
+      let pair = try await [first, second]
+      await send(.loaded(pair))
+    }
+  }
+
+  static func deps(_ effects: ExploredEffects) -> Deps {
+    Deps(load: effects.dependency("load", answers: [.value(1), .value(2)]))
+  }
+
+  static func starting(_ state: State) -> [Event] {
+    state.started ? [] : [.start]
+  }
+}
+
+/// A save that tries twice, counting its tries to itself, and reports that it gave up; each
+/// failure leaves the state as it was.
+enum TwoTries: Feature {
+  struct State: Hashable, Sendable {
+    var saving = false
+    var outcome: String?
+  }
+
+  enum Event: Equatable, Sendable {
+    case save
+    case saved
+    case gaveUp
+  }
+
+  enum Decision: Equatable, Sendable {
+    case save
+  }
+
+  struct Deps: Sendable {
+    var save: @Sendable () async throws -> Void
+  }
+
+  struct Offline: Error {}
+  struct Busy: Error {}
+
+  static func makeDecisions(event: Event, state: inout State) -> [Decision] {
+    switch event {
+    case .save:
+      state.saving = true
+      return [.save]
+    case .saved:
+      state.saving = false
+      state.outcome = "saved"
+      return []
+    case .gaveUp:
+      state.saving = false
+      state.outcome = "gave up"
+      return []
+    }
+  }
+
+  static func execute(_ decision: Decision, deps: Deps, effects: Effects<Event>) {
+    effects.run(id: "save") { send in
+      for _ in 0..<2 {
+        do {
+          try await deps.save()
+          await send(.saved)
+          return
+        } catch {}
+      }
+      await send(.gaveUp)
+    }
+  }
+
+  static func deps(_ effects: ExploredEffects) -> Deps {
+    Deps(
+      save: effects.dependency(
+        "save", answers: [.failure(Offline()), .failure(Busy()), .value(())]))
+  }
+
+  static func saving(_ state: State) -> [Event] {
+    state.saving || state.outcome != nil ? [] : [.save]
+  }
+}
+
+/// A save that tries twice, counting its tries to itself, and once it gave up, reports it and
+/// shows the report's number.
+enum TriesThenReport: Feature {
+  struct State: Hashable, Sendable {
+    var saving = false
+    var gaveUp = false
+    var report: Int?
+  }
+
+  enum Event: Equatable, Sendable {
+    case save
+    case gaveUp
+    case reported(Int)
+  }
+
+  enum Decision: Equatable, Sendable {
+    case save
+  }
+
+  struct Deps: Sendable {
+    var save: @Sendable () async throws -> Void
+    var report: @Sendable () async throws -> Int
+  }
+
+  struct Offline: Error {}
+  struct Busy: Error {}
+
+  static func makeDecisions(event: Event, state: inout State) -> [Decision] {
+    switch event {
+    case .save:
+      state.saving = true
+      return [.save]
+    case .gaveUp:
+      state.gaveUp = true
+      return []
+    case .reported(let number):
+      state.report = number
+      return []
+    }
+  }
+
+  static func execute(_ decision: Decision, deps: Deps, effects: Effects<Event>) {
+    effects.run(id: "save") { send in
+      for _ in 0..<2 {
+        do {
+          try await deps.save()
+        } catch {}
+      }
+      await send(.gaveUp)
+      await send(.reported(try await deps.report()))
+    }
+  }
+
+  static func deps(_ effects: ExploredEffects) -> Deps {
+    Deps(
+      save: effects.dependency("save", answers: [.failure(Offline()), .failure(Busy())]),
+      report: effects.dependency("report", answers: [.value(1), .value(2)]))
+  }
+
+  static func saving(_ state: State) -> [Event] {
+    state.saving ? [] : [.save]
+  }
+}
