@@ -91,6 +91,46 @@ extension ExplorationRule<TrioLoader> {
     }
   }
 
+  /// The same, with an hour between the two times and a timer of 10 ms: the timer, returned to at
+  /// zero and shifted to one hour, then sleeps until instants long past, 360,000 times, and the
+  /// search stops as if work never waited.
+  @Test func aFastTimerReturnedToAnHourEarlierDoesNotStopTheSearch() throws {
+    let exploration = explore(
+      NapThenTimer.self, from: .init(), deps: NapThenTimer.deps, events: NapThenTimer.using)
+    let ticking = try #require(
+      exploration.snapshots.firstIndex { $0.state == .init(flag: true, ticking: true) })
+    #expect(exploration.time(of: ticking) == .seconds(3600))
+    withKnownIssue(
+      """
+      bug: the return shifts the clock by an hour but not the timer's own next deadline; the \
+      timer then ticks without waiting until it passes the clock, and the search stops with \
+      "work ran 100000 jobs without waiting", its path printed with no store test
+      """
+    ) {
+      exploration.expectComplete()
+      #expect(exploration.snapshots.contains { $0.state.ticks == 3 })
+    }
+  }
+
+  /// A repeating `sleep(for:)` keeps no instant of its own: returned to at another time, it ticks
+  /// as on every path from the start.
+  @Test func aLoopOfRelativeSleepsReturnedToAtAnotherTimeTicksOnce() {
+    let exploration = explore(
+      NapThenTimer.self, from: .init(relative: true), deps: NapThenTimer.deps,
+      events: NapThenTimer.using)
+    exploration.expectComplete()
+    #expect(stepsThatEndElsewhere(exploration) == [])
+    #expect(exploration.snapshots.contains { $0.state.ticks == 3 })
+    for transition in exploration.transitions {
+      guard case .clock(let advance) = transition.choice else { continue }
+      let before = exploration.snapshots[transition.from].state
+      let after = exploration.snapshots[transition.to].state
+      guard before.ticking else { continue }
+      #expect(advance == .milliseconds(10))
+      #expect(after.ticks == min(before.ticks + 1, 3), "\(transition)")
+    }
+  }
+
   /// One piece of work waits for three calls, which it made in another order on the path that
   /// found the state than on the shorter path the explorer returns along: every answer must still
   /// reach the call it names.

@@ -508,3 +508,87 @@ enum TriesThenReport: Feature {
     state.saving ? [] : [.save]
   }
 }
+
+/// A nap of an hour that starts a fast timer (every 10 ms) when it ends; the user can also raise
+/// the flag and start the timer at once.
+///
+/// "Flag up, ticking" is found at one hour (after the nap), and is one step from the quiet
+/// "flag up" at zero.
+enum NapThenTimer: Feature {
+  struct State: Hashable, Sendable {
+    var napping = false
+    var flag = false
+    var ticking = false
+    var ticks = 0
+    var poked = false
+    /// Whether the timer is a loop of `sleep(for:)` rather than `Effects.timer`.
+    var relative = false
+  }
+
+  enum Event: Equatable, Sendable {
+    case nap, napped, setFlag, start, poke, tick
+  }
+
+  enum Decision: Equatable, Sendable {
+    case nap
+    case timer(relative: Bool)
+  }
+
+  struct Deps: Sendable {
+    var clock: any Clock<Duration>
+  }
+
+  static func makeDecisions(event: Event, state: inout State) -> [Decision] {
+    switch event {
+    case .nap:
+      state.napping = true
+      return [.nap]
+    case .napped:
+      state.napping = false
+      state.flag = true
+      state.ticking = true
+      return [.timer(relative: state.relative)]
+    case .setFlag:
+      state.flag = true
+      return []
+    case .start:
+      state.ticking = true
+      return [.timer(relative: state.relative)]
+    case .poke:
+      state.poked = true
+      return []
+    case .tick:
+      state.ticks = min(state.ticks + 1, 3)
+      return []
+    }
+  }
+
+  static func execute(_ decision: Decision, deps: Deps, effects: Effects<Event>) {
+    switch decision {
+    case .nap:
+      effects.run(id: "nap") { send in
+        try await deps.clock.sleep(for: .seconds(3600))
+        await send(.napped)
+      }
+    case .timer(relative: false):
+      effects.timer(id: "tick", every: .milliseconds(10), on: deps.clock, send: .tick)
+    case .timer(relative: true):
+      effects.run(id: "tick") { send in
+        while true {
+          try await deps.clock.sleep(for: .milliseconds(10))
+          await send(.tick)
+        }
+      }
+    }
+  }
+
+  static func deps(_ effects: ExploredEffects) -> Deps {
+    Deps(clock: effects.clock)
+  }
+
+  static func using(_ state: State) -> [Event] {
+    if state.ticking { return state.poked ? [] : [.poke] }
+    if state.napping { return [] }
+    return [.nap] + (state.flag ? [.start] : [.setFlag])
+  }
+}
