@@ -353,6 +353,15 @@ private func stepsThatEndElsewhere<F: Feature>(_ exploration: FeatureExploration
     #expect(exploration.isComplete, sourceLocation: sourceLocation)
     #expect(exploration.transitions.count > 1, sourceLocation: sourceLocation)
     #expect(stepsThatEndElsewhere(exploration) == [], sourceLocation: sourceLocation)
+    // Each state's time is its parent's, plus the advance that found it.
+    for number in exploration.snapshots.indices.dropFirst() {
+      guard let found = exploration.shortestPath(to: number).last else { continue }
+      var advance = Duration.zero
+      if case .clock(let by) = found.choice { advance = by }
+      #expect(
+        exploration.time(of: number) == exploration.time(of: found.from) + advance,
+        "state \(number)", sourceLocation: sourceLocation)
+    }
   }
 
   @Test func timersStartedAgainStoppedAndANapBesideThem() {
