@@ -136,20 +136,14 @@ extension ExplorationRule<TrioLoader> {
     let armed = try #require(exploration.snapshots.firstIndex { $0.state.armed })
     #expect(exploration.transitions(from: armed).map(\.to) == [waiting])
     #expect(exploration.transitions(from: waiting).count == 3)
-    withKnownIssue(
-      """
-      bug: a return along another path checks only the state's key, which sorts a work's calls \
-      after its first; the answer step's rank among the work's calls (`nth`) then names another \
-      call: "y answers" leads to the state where z answered, and the reverse
-      """
-    ) {
-      for transition in exploration.transitions {
-        guard case .answer(let dependency, _, _) = transition.choice, dependency != "config"
-        else { continue }
-        let before = exploration.snapshots[transition.from].state
-        let after = exploration.snapshots[transition.to].state
-        #expect(after.got == before.got + [dependency], "\(transition)\n\(dump(exploration))")
-      }
+    // NB: an answer step names its call by the work, the dependency and the arguments (it named
+    // the work's nth call, and "y answers" answered z there).
+    for transition in exploration.transitions {
+      guard case .answer(let dependency, _, _) = transition.choice, dependency != "config"
+      else { continue }
+      let before = exploration.snapshots[transition.from].state
+      let after = exploration.snapshots[transition.to].state
+      #expect(after.got == before.got + [dependency], "\(transition)\n\(dump(exploration))")
     }
     // The rule "z is not first" breaks when z answers first: the path printed must answer z.
     withKnownIssue {
@@ -407,50 +401,57 @@ private func stepsThatEndElsewhere<F: Feature>(_ exploration: FeatureExploration
 @Suite struct ExploreReturnAttackKeptValueTests {
   /// A save that tries twice: a failure leaves the state as it was, the tries being the work's own.
   ///
-  /// The step is a loop on the state, and the explorer keeps its running loop for the next
-  /// choice, at the second try: there the second failure gives up. The path printed to "gave up"
-  /// says that, taken again, it ends elsewhere.
-  @Test func aLoopOnAStateThatMovedTheWorkOnIsSaidOfItsPath() throws {
+  /// The step is a loop on the state. Each choice is taken in the moment that found the state
+  /// (the first try), so every path ends where it says; but giving up, after a second failure, is
+  /// not explored. (The explorer once kept the loop of such a step for the next choice: the second
+  /// failure then gave up, in a moment its printed path did not reach.)
+  @Test func aSaveThatKeepsItsTriesToItselfIsExploredFromItsFirstTry() throws {
     let exploration = explore(
       TwoTries.self, from: .init(), deps: TwoTries.deps, events: TwoTries.saving)
     exploration.expectComplete()
     let waiting = try #require(exploration.snapshots.firstIndex { $0.state.saving })
     #expect(exploration.transitions(from: waiting).map(\.to).contains(waiting))
-    let gaveUp = try #require(
-      exploration.snapshots.firstIndex { $0.state.outcome == "gave up" })
-    #expect(exploration.storeTest(to: gaveUp).contains(endsElsewhere))
-    #expect(stepsThatEndElsewhere(exploration).count == 1)
+    #expect(stepsThatEndElsewhere(exploration) == [])
+    withKnownIssue(
+      """
+      bug: the tries are the work's own, so a failure is a step back to the same state, and \
+      giving up is never explored
+      """
+    ) {
+      #expect(exploration.snapshots.contains { $0.state.outcome == "gave up" })
+    }
   }
 
-  /// The same save, which once it gave up reports, and shows the report's number (1 or 2).
-  ///
-  /// "Gave up, waits for report()" is found by the loop kept at the second try; the path that
-  /// found it (one failure) ends at the second try, still waiting for save(). A return along
-  /// the path that found a state is not checked: the explorer takes the state's second choice
-  /// there, "report() answers 2", whose step (the work's first call, sample 1) answers save()
-  /// instead, and the work gives up: a report answer that leaves the state as it was.
-  @Test func aReturnAlongThePathThatFoundTheStateIsChecked() throws {
+  /// The same save, which once it gave up reports, and shows the report's number (1 or 2): its
+  /// report is not explored either, since giving up is not.
+  @Test func aSaveThatGivesUpAndReportsIsExploredFromItsFirstTry() throws {
     let exploration = explore(
       TriesThenReport.self, from: .init(), deps: TriesThenReport.deps,
       events: TriesThenReport.saving)
     exploration.expectComplete()
-    let reporting = try #require(
-      exploration.snapshots.firstIndex { $0.state.gaveUp && $0.state.report == nil })
-    #expect(
-      exploration.snapshots[reporting].work.first?.waitsFor
-        == .answer(dependency: "report", arguments: ""))
-    // The path printed to it says that it ends elsewhere.
-    #expect(exploration.storeTest(to: reporting).contains(endsElsewhere))
-    withKnownIssue(
-      """
-      bug: `restore` checks the key only after a return along another path; a return along \
-      the path that found the state (or the fallback to it) can end in another state, and the \
-      state's choices are then taken there: "report() answers value(2)" answers save() and \
-      loops on the state, and the report 2 is never explored
-      """
-    ) {
-      #expect(!exploration.transitions(from: reporting).contains { $0.to == reporting })
+    #expect(stepsThatEndElsewhere(exploration) == [])
+    withKnownIssue("bug: the tries are the work's own: giving up, and the report, are not explored")
+    {
+      #expect(exploration.snapshots.contains { $0.state.gaveUp })
       #expect(exploration.snapshots.contains { $0.state.report == 2 })
+    }
+  }
+
+  /// Work whose call takes a value from outside the feature (a counter in the process): each
+  /// return to the state after the start ends in another state, along the path that found it
+  /// too. The explorer takes no choice there but the first, and says so.
+  @Test func aStateTheExplorerCannotReturnToIsSaid() throws {
+    let exploration = explore(
+      OutsideCounter.self, from: .init(), deps: OutsideCounter.deps,
+      events: OutsideCounter.starting)
+    let loading = try #require(exploration.snapshots.firstIndex { $0.state.started })
+    #expect(exploration.transitions(from: loading).count == 1)
+    #expect(!exploration.isComplete)
+    withKnownIssue {
+      exploration.expectComplete()
+    } matching: { issue in
+      String(describing: issue).contains(
+        "The explorer could not return to a state reached in 1 step to take its other choices")
     }
   }
 

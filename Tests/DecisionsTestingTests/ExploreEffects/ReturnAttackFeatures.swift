@@ -4,6 +4,7 @@
 
 import Decisions
 import DecisionsTesting
+import Synchronization
 
 /// A repeating timer that counts its ticks once a flag is up; the flag comes from the user at
 /// once, or from a delay of two seconds started with the timer.
@@ -590,5 +591,55 @@ enum NapThenTimer: Feature {
     if state.ticking { return state.poked ? [] : [.poke] }
     if state.napping { return [] }
     return [.nap] + (state.flag ? [.start] : [.setFlag])
+  }
+}
+
+/// A load whose argument is a counter of the whole process, incremented by each start: taken
+/// again, the same steps make another call.
+enum OutsideCounter: Feature {
+  struct State: Hashable, Sendable {
+    var started = false
+    var value: Int?
+  }
+
+  enum Event: Equatable, Sendable {
+    case start
+    case loaded(Int)
+  }
+
+  enum Decision: Equatable, Sendable {
+    case load
+  }
+
+  struct Deps: Sendable {
+    var load: @Sendable (Int) async throws -> Int
+  }
+
+  static let counter = Atomic<Int>(0)
+
+  static func makeDecisions(event: Event, state: inout State) -> [Decision] {
+    switch event {
+    case .start:
+      state.started = true
+      return [.load]
+    case .loaded(let value):
+      state.value = value
+      return []
+    }
+  }
+
+  static func execute(_ decision: Decision, deps: Deps, effects: Effects<Event>) {
+    let number = counter.add(1, ordering: .relaxed).newValue
+    effects.run(id: "load") { send in
+      await send(.loaded(try await deps.load(number)))
+    }
+  }
+
+  static func deps(_ effects: ExploredEffects) -> Deps {
+    Deps(load: effects.dependency("load", answers: [.value(1), .value(2)]))
+  }
+
+  static func starting(_ state: State) -> [Event] {
+    state.started ? [] : [.start]
   }
 }

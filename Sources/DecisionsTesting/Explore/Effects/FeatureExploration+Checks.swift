@@ -88,7 +88,9 @@ extension FeatureExploration {
   ///
   /// The search also stops early, and this check says why, when work never waits (it ran
   /// 100,000 jobs in one step), or when work piles up: a state with 256 pieces of work in flight,
-  /// or work the explorer does not control left running by 256 returns to a state.
+  /// or work the explorer does not control left running by 256 returns to a state. And it
+  /// reports a state it could not return to: work that keeps a value to itself made the steps to
+  /// it end elsewhere when taken again, so its other choices were not explored.
   /// - Parameters:
   ///   - fileID: The caller's file id, for the failure's location.
   ///   - filePath: The caller's file path, for the failure's location.
@@ -110,6 +112,20 @@ extension FeatureExploration {
         "The exploration of \(typeName(F.self)) was cut by \(limitReached) after "
           + "\(snapshots.count) states and \(transitions.count) steps. Raise the limit, or give "
           + "fewer events.",
+        at: location)
+    }
+    if let number = statesNotReturnedTo.first {
+      reportFailure(
+        """
+        The explorer could not return to \(whereabouts(number)) to take its other choices: \
+        taken again, the steps to it end elsewhere. Some work keeps a value to itself that \
+        neither the state nor what the work waits for shows (its tries, a value its decision \
+        gave it), or the feature reads one from outside (a global, a real clock). Put that \
+        value in the state, or in the arguments of what the work waits for:
+        \(describe(number))
+        The shortest path to it:
+        \(path(to: number))
+        """,
         at: location)
     }
     if let number = statesWithUncontrolledWork.first {

@@ -57,6 +57,9 @@ public struct FeatureExploration<F: Feature> where F.State: Hashable {
   /// The states in which some work waited for something the explorer does not control (not an
   /// explored dependency or the explored clock): what it waited for was not explored.
   public private(set) var statesWithUncontrolledWork: [Int] = []
+  /// The states the explorer could not return to, to take their choices left: work that keeps a
+  /// value to itself made the steps to each end elsewhere.
+  private(set) var statesNotReturnedTo: [Int] = []
   /// The steps after which the loop reported a problem (work that failed unheard, work without
   /// a lifetime), by transition, with what it reported.
   private(set) var problems: [(transition: Int, reports: [String])] = []
@@ -65,9 +68,12 @@ public struct FeatureExploration<F: Feature> where F.State: Hashable {
 
   /// The state after the core's start: state `0`.
   public var initialSnapshot: Snapshot { snapshots[0] }
-  /// Whether the search explored every reachable state: no limit cut it, and it did not stop
-  /// early (``FeatureExploration/expectComplete(fileID:filePath:line:column:)`` says why).
-  public var isComplete: Bool { limitReached == nil && stopped == nil }
+  /// Whether the search explored every reachable state: no limit cut it, it did not stop early,
+  /// and it could return to each state to take its choices
+  /// (``FeatureExploration/expectComplete(fileID:filePath:line:column:)`` says why).
+  public var isComplete: Bool {
+    limitReached == nil && stopped == nil && statesNotReturnedTo.isEmpty
+  }
 
   // MARK: - Search state
 
@@ -77,9 +83,13 @@ public struct FeatureExploration<F: Feature> where F.State: Hashable {
   /// How to take a choice again: its event, which call gets which sample, or the clock's advance.
   enum Step {
     case event(F.Event)
-    /// The `nth` waiting call of the work at `work` in the state's work (`-1`: the calls of no
-    /// work in flight) gets sample `sample`.
-    case answer(work: Int, nth: Int, sample: Int)
+    /// The waiting call of the work at `work` in the state's work (`-1`: the calls of no work in
+    /// flight) to the dependency `dependency` with arguments numbered `arguments`, the `rank`th
+    /// such call, gets sample `sample`.
+    // NB: not the work's `nth` call: a piece of work that calls several dependencies at once (a
+    // task group) may make them in another order along another path to the state, which the
+    // state's key does not tell apart.
+    case answer(work: Int, call: CallName, sample: Int)
     case advance
   }
 
@@ -376,13 +386,15 @@ extension FeatureExploration {
     guard let world = runner.effects.world else { return }
     switch step {
     case .event(let event): loop.send(event)
-    case .answer(let work, let nth, let sample):
+    case .answer(let work, let name, let sample):
       let tokens = loop.workTokens
       let token = work >= 0 && work < tokens.count ? tokens[work] : nil
       var seen = 0
       for (index, call) in world.calls.enumerated() {
-        guard Self.owner(of: call, in: tokens) == token else { continue }
-        if seen == nth {
+        guard Self.owner(of: call, in: tokens) == token, call.dependency == name.dependency,
+          call.arguments == name.arguments
+        else { continue }
+        if seen == name.rank {
           world.answer(index, sample: sample)
           break
         }
@@ -477,16 +489,14 @@ extension FeatureExploration {
   /// A path other than the one that found the state may reach a loop whose work differs in what
   /// the state's key does not tell (a value a piece of work keeps to itself), or at another time;
   /// then the explorer returns along the path that found it, and keeps to that path from then on.
-  private mutating func restore(_ number: Int, runner: Runner, initial: F.State) -> SteppedLoop<F> {
+  /// Returns nil when that path does not reach the state either: its choices left are not taken.
+  private mutating func restore(_ number: Int, runner: Runner, initial: F.State) -> SteppedLoop<F>?
+  {
     let (loop, isOtherPath) = returnLoop(
       to: number, via: returnVia, runner: runner, initial: initial)
-    if !isOtherPath
-      || (runner.effects.world?.now ?? .zero) == times[number]
-        && stateNumber(of: key(of: loop, runner: runner).0) == number
-    {
-      return loop
-    }
+    if isThere(loop, number, runner: runner) { return loop }
     runner.tearDown(loop, keepsQuiet: true)
+    guard isOtherPath else { return nil }
     var chain: [Int] = []
     var current = number
     while !isQuiet[current], parents[current] >= 0 {
@@ -497,7 +507,19 @@ extension FeatureExploration {
       returnVia[state] = parents[state]
       returnSteps[state] = offset + 1
     }
-    return returnLoop(to: number, via: parents, runner: runner, initial: initial).loop
+    let again = returnLoop(to: number, via: parents, runner: runner, initial: initial).loop
+    if isThere(again, number, runner: runner) { return again }
+    runner.tearDown(again, keepsQuiet: true)
+    return nil
+  }
+
+  // NB: checked after every return, along the path that found the state too: that path's steps
+  // may have been taken in moments reached along other paths, which work that keeps a value to
+  // itself tells apart.
+  /// Whether `loop` is in state `number`, at its time.
+  private func isThere(_ loop: SteppedLoop<F>, _ number: Int, runner: Runner) -> Bool {
+    (runner.effects.world?.now ?? .zero) == times[number]
+      && stateNumber(of: key(of: loop, runner: runner).0) == number
   }
 
   /// A loop at state `number`, reached from the first quiet state or the start along `via`, and
@@ -593,11 +615,15 @@ extension FeatureExploration {
     guard let world = runner.effects.world else { return result }
     let tokens = loop.workTokens
     var counts: [UInt64?: Int] = [:]
+    var ranks: [CallKey: Int] = [:]
     for call in world.calls {
       let dependency = dependencies[call.dependency]
       let owner = Self.owner(of: call, in: tokens)
       let nth = counts[owner, default: 0]
       counts[owner] = nth + 1
+      let same = CallKey(owner: owner, dependency: call.dependency, arguments: call.arguments)
+      let rank = ranks[same, default: 0]
+      ranks[same] = rank + 1
       let work = owner.flatMap { Self.position(of: $0, in: tokens) } ?? -1
       // NB: the snapshot described each work's first call when the state was found: describing
       // a call's arguments again for each choice, in each state, cost a twentieth of the
@@ -610,7 +636,10 @@ extension FeatureExploration {
       for (sample, answer) in dependency.answers.enumerated() where answer != "never" {
         result.append(
           (
-            .answer(work: work, nth: nth, sample: sample),
+            .answer(
+              work: work,
+              call: CallName(dependency: call.dependency, arguments: call.arguments, rank: rank),
+              sample: sample),
             .answer(dependency: dependency.name, arguments: text, answer: answer)
           ))
       }
@@ -654,13 +683,20 @@ extension FeatureExploration {
       var expanded = true
       var loop: SteppedLoop<F>? =
         runner.keptLoop(for: from) ?? restore(from, runner: runner, initial: initial)
-      let options = choices(
-        in: loop.unsafelyUnwrapped, number: from, runner: runner, events: events)
+      guard let there = loop else {
+        statesNotReturnedTo.append(from)
+        continue
+      }
+      let options = choices(in: there, number: from, runner: runner, events: events)
       var offset = 0
       while offset < options.count {
         let (step, choice) = options[offset]
         offset += 1
-        let running = loop ?? restore(from, runner: runner, initial: initial)
+        guard let running = loop ?? restore(from, runner: runner, initial: initial) else {
+          statesNotReturnedTo.append(from)
+          expanded = false
+          break
+        }
         loop = nil
         runner.problems.found.removeAll()
         runner.problems.scopesWithoutLifetime.removeAll()
@@ -685,16 +721,13 @@ extension FeatureExploration {
         let to: Int
         if let known = stateNumber(of: after) {
           to = known
-          // NB: a step that leaves the state as it was (an event the state ignores) leaves the
-          // loop there, for the next choice: no return. A path returned along must reach the
-          // state at its time: work may hold an instant across its waits (a deadline it computed
-          // once), and a clock moved to the state's time would not move it.
+          // NB: a path returned along must reach the state at its time: work may hold an instant
+          // across its waits (a deadline it computed once), which a clock moved to the state's
+          // time would not move. (Nor is the loop of a step that leaves the state as it was kept
+          // for its next choice: work that keeps a value to itself, such as its tries, is then in
+          // another moment than the one found, and its choices would be taken there.)
           let now = runner.effects.world?.now ?? .zero
-          if known == from, now == times[from] {
-            loop = running
-          } else {
-            runner.tearDown(running, keepsQuiet: true)
-          }
+          runner.tearDown(running, keepsQuiet: true)
           if known >= next, returnSteps[from] + 1 < returnSteps[known], now == times[known] {
             returnVia[known] = transitions.count
             returnSteps[known] = returnSteps[from] + 1
@@ -755,6 +788,21 @@ struct ExploredWaitKey: Hashable, Comparable {
       || (lhs.dependency, lhs.arguments) == (rhs.dependency, rhs.arguments)
         && lhs.remaining < rhs.remaining
   }
+}
+
+/// Which of a piece of work's waiting calls an answer step answers: the `rank`th of its calls to
+/// the dependency `dependency` with the arguments numbered `arguments`.
+struct CallName: Hashable {
+  var dependency: Int
+  var arguments: Int
+  var rank: Int
+}
+
+/// A waiting call's work (its token), dependency and arguments' number.
+struct CallKey: Hashable {
+  var owner: UInt64?
+  var dependency: Int
+  var arguments: Int
 }
 
 /// A piece of work's scope and id, which the explorer numbers.
