@@ -35,6 +35,17 @@ final class ExploredWorld: @unchecked Sendable {
   var now: Duration
   /// The calls waiting, oldest first.
   var calls: [Call] = []
+  /// An answer a piece of work got: the call's dependency, arguments' number and the sample, and
+  /// the id the answer was given at (ids come in order: a call or sleep made later has a larger
+  /// one).
+  struct Answer: Hashable {
+    var dependency: Int
+    var arguments: Int
+    var sample: Int
+    var at: UInt64
+  }
+  /// The answers each piece of work got, by its token, oldest first.
+  var answers: [UInt64: [Answer]] = [:]
   /// The sleeps waiting, oldest first.
   var sleepers: [Sleeper] = []
   private var lastID: UInt64 = 0
@@ -59,7 +70,27 @@ final class ExploredWorld: @unchecked Sendable {
 
   /// Answers call number `index` with sample `sample`.
   func answer(_ index: Int, sample: Int) {
-    calls.remove(at: index).continuation.resume(returning: sample)
+    let call = calls.remove(at: index)
+    if let token = call.token {
+      answers[token, default: []].append(
+        Answer(
+          dependency: call.dependency, arguments: call.arguments, sample: sample, at: makeID()))
+    }
+    call.continuation.resume(returning: sample)
+  }
+
+  // NB: a piece of work that waits for two calls at once (`async let`) keeps the answer of the
+  // first until the second comes: the moments after answers 1 and 2 of the first call differ,
+  // though the state and the waits do not show it. An answer given before the work's oldest
+  // wait began was followed by a new wait, which is where a work shows what it got (a send, a
+  // new call): it is not kept.
+  /// The answers the work with `token` got since the oldest of the waits it has now began, which
+  /// it may still keep to itself; it forgets the older ones.
+  func keptAnswers(of token: UInt64, since began: UInt64) -> [Answer] {
+    guard var list = answers[token] else { return [] }
+    list.removeAll { $0.at < began }
+    answers[token] = list.isEmpty ? nil : list
+    return list
   }
 
   /// Whether no call and no sleep waits.

@@ -458,6 +458,19 @@ extension FeatureExploration {
       }
       if key.kind == 2 { uncontrolled = true }
       if key.others.count > 1 { key.others.sort() }
+      if !world.answers.isEmpty {
+        var began = UInt64.max
+        for call in world.calls where call.token == token { began = min(began, call.id) }
+        for sleeper in world.sleepers where sleeper.token == token {
+          began = min(began, sleeper.id)
+        }
+        for answer in world.keptAnswers(of: token, since: began) {
+          key.others.append(
+            ExploredWaitKey(
+              dependency: answer.dependency, arguments: answer.arguments,
+              remaining: .nanoseconds(-1 - answer.sample)))
+        }
+      }
       work.append(key)
     }
     return (SnapshotKey(state: loop.state, work: work), uncontrolled)
@@ -777,7 +790,8 @@ struct ExploredWorkKey: Hashable {
 }
 
 /// A call (its dependency and arguments' number) or a sleep (dependency `-1`, and the time left)
-/// that a piece of work waits for besides its first.
+/// that a piece of work waits for besides its first; or an answer it got and may keep to itself
+/// (a negative time left: minus one, minus the sample), in the order it got them.
 struct ExploredWaitKey: Hashable, Comparable {
   var dependency: Int
   var arguments: Int
