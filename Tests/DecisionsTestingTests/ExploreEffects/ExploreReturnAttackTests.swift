@@ -180,8 +180,11 @@ private func isRuleBreach(_ text: String, _ rule: String) -> Bool {
     withKnownIssue {
       exploration.expectInvariant(.unkeyedSlotAFirst)
     } matching: { issue in
+      // The path says the answer may go to the other call.
       String(describing: issue).hasSuffix(
         """
+        // Another piece of work waits for an equal call, and this one has no id to name it by: \
+        the test answers the oldest, which may not be this one.
         try await effects.answer("load", arguments: "1", sample: 0)
         await test.receive(.loaded(slot: "b", value: "x")) {
           $0 = UnkeyedTwins.State(refreshed: true, order: ["b"])
@@ -251,6 +254,11 @@ extension ExploreReturnAttackPrintedTests {
       })
     let answer = #"try await effects.answer("load", arguments: "1", work: "load", sample: 0)"#
     #expect(exploration.storeTest(to: screenFirst).contains(answer))
+    // The path says the answer may go to the other call.
+    #expect(
+      exploration.storeTest(to: screenFirst).contains(
+        "// Work with this id in another scope waits for an equal call: the test answers the "
+          + "oldest of the two, which may not be this one.\n" + answer))
     withKnownIssue {
       exploration.expectInvariant(.screenLoadsFirst)
     } matching: { issue in

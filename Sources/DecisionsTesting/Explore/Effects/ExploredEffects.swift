@@ -98,7 +98,9 @@ public final class ExploredEffects: @unchecked Sendable {
   /// if none waits yet.
   ///
   /// A printed path names the work when two pieces of work wait for equal calls: which of the
-  /// two a store test's work makes first is a race, and the path answered one of them.
+  /// two a store test's work makes first is a race, and the path answered one of them. Where the
+  /// id does not tell them apart (work without one, or one id in two scopes), the path says so
+  /// in a comment above the answer.
   ///
   /// ```swift
   /// try await effects.answer("load", arguments: "1", work: "b", sample: 0)

@@ -69,8 +69,10 @@ extension FeatureExploration {
         first = .sent
       case .answer(let dependency, let arguments, _):
         guard case .answer(let work, _, let sample) = steps[index] else { continue }
-        let named = workNaming(
-          work, in: transition.from, dependency: dependency, arguments: arguments, runner: runner)
+        let (named, caveat) = workNaming(
+          work, in: transition.from, dependency: dependency, arguments: arguments, loop: loop,
+          runner: runner)
+        if let caveat { lines.append(caveat) }
         lines.append(
           "try await effects.answer(\(DecisionsTesting.describe(dependency)), arguments: \(DecisionsTesting.describe(arguments)), "
             + "\(named)sample: \(sample))")
@@ -100,19 +102,41 @@ extension FeatureExploration {
 
   // NB: a store test starts such pieces of work at once, and which calls first is a race: the
   // oldest equal call is not always the one the path answered.
+  /// How a printed answer names the call of the work at `work` in state `from`.
+  ///
   /// `work: id, ` when another call of `dependency` with equal `arguments` waits in the running
-  /// world besides the one of the work at `work` in state `from`, and that work has an id; else
-  /// nothing.
+  /// world, and the work has an id; else nothing. And a comment for the test, when even that does
+  /// not tell the calls apart: the work has no id, or another has the same id in another scope.
   func workNaming(
-    _ work: Int, in from: Int, dependency: String, arguments: String, runner: Runner
-  ) -> String {
-    guard let world = runner.effects.world, snapshots[from].work.indices.contains(work),
-      let id = snapshots[from].work[work].id
-    else { return "" }
-    let equal = world.calls.filter {
+    _ work: Int, in from: Int, dependency: String, arguments: String, loop: SteppedLoop<F>,
+    runner: Runner
+  ) -> (naming: String, caveat: String?) {
+    let works = snapshots[from].work
+    guard let world = runner.effects.world, works.indices.contains(work) else { return ("", nil) }
+    let tokens = loop.workTokens
+    let others = world.calls.filter {
       dependencies[$0.dependency].name == dependency && runner.effects.text(of: $0) == arguments
+    }.compactMap { call -> ExploredWork? in
+      guard let token = call.token, let position = Self.position(of: token, in: tokens),
+        position != work, works.indices.contains(position)
+      else { return nil }
+      return works[position]
     }
-    return equal.count > 1 ? "work: \(DecisionsTesting.describe(id.base)), " : ""
+    guard !others.isEmpty else { return ("", nil) }
+    guard let id = works[work].id else {
+      return (
+        "",
+        "// Another piece of work waits for an equal call, and this one has no id to name it by: "
+          + "the test answers the oldest, which may not be this one."
+      )
+    }
+    let naming = "work: \(DecisionsTesting.describe(id.base)), "
+    guard others.contains(where: { $0.id == id }) else { return (naming, nil) }
+    return (
+      naming,
+      "// Work with this id in another scope waits for an equal call: the test answers the "
+        + "oldest of the two, which may not be this one."
+    )
   }
 
   /// How the first event of a step reached the store.
