@@ -51,14 +51,6 @@ package final class SteppedLoop<F: Feature> {
     loop.send(event)
   }
 
-  /// The work that has started and not ended, in the order it started: its token, scope and id,
-  /// and whether it was cancelled (it runs until its task ends).
-  package var work: [(token: UInt64, scope: [WorkID], id: WorkID?, isCancelled: Bool)] {
-    loop.registry.entries.all.sorted { $0.token < $1.token }.map {
-      ($0.token, $0.entry.scope, $0.entry.id, $0.entry.isCancelled)
-    }
-  }
-
   // NB: the explorer's key of a state compared each piece of work's scope and id, values of
   // `AnyHashable`s, at each step; a number per piece of work is asked for once.
   /// The number `visitWork(numbering:_:)` was given for each piece of work, by token.
