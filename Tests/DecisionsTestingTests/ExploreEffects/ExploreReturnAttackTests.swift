@@ -187,7 +187,7 @@ private func isRuleBreach(_ text: String, _ rule: String) -> Bool {
         the test answers the oldest, which may not be this one.
         try await effects.answer("load", arguments: "1", sample: 0)
         await test.receive(.loaded(slot: "b", value: "x")) {
-          $0 = UnkeyedTwins.State(refreshed: true, order: ["b"])
+          $0 = TwinLoads.State(refreshed: true, order: ["b"])
         }
         await test.expect(.unkeyedSlotAFirst, effects: effects)
         """)
@@ -212,14 +212,14 @@ private func isRuleBreach(_ text: String, _ rule: String) -> Bool {
     let deps = UnkeyedTwins.deps
     let effects = ExploredEffects()
     let test = StoreTest<UnkeyedTwins>(
-      state: UnkeyedTwins.State(refreshed: false, order: []), deps: deps(effects),
+      state: TwinLoads.State(refreshed: false, order: []), deps: deps(effects),
       endChecks: EndChecks.all.subtracting(.runningWork))
     await test.send(.refresh, decisions: [.load(slot: "a"), .load(slot: "b")]) {
-      $0 = UnkeyedTwins.State(refreshed: true, order: [])
+      $0 = TwinLoads.State(refreshed: true, order: [])
     }
     try await effects.answer("load", arguments: "1", sample: 0)
     await test.receive(.loaded(slot: "b", value: "x")) {
-      $0 = UnkeyedTwins.State(refreshed: true, order: ["b"])
+      $0 = TwinLoads.State(refreshed: true, order: ["b"])
     }
     await test.expect(.unkeyedSlotAFirst, effects: effects)
   }

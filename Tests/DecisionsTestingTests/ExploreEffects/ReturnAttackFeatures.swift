@@ -154,37 +154,16 @@ enum TrioLoader: Feature {
   }
 }
 
-/// A refresh that loads two slots at once with the same arguments, from work started without an
-/// id: the two calls differ only in the work that makes them, which has no name.
+/// `TwinLoads` with its two loads started without an id: the two calls differ only in the work
+/// that makes them, which has no name.
 enum UnkeyedTwins: Feature {
-  struct State: Hashable, Sendable {
-    var refreshed = false
-    /// The slots whose answers arrived, in order.
-    var order: [String] = []
-  }
-
-  enum Event: Equatable, Sendable {
-    case refresh
-    case loaded(slot: String, value: String)
-  }
-
-  enum Decision: Equatable, Sendable {
-    case load(slot: String)
-  }
-
-  struct Deps: Sendable {
-    var load: @Sendable (Int) async throws -> String
-  }
+  typealias State = TwinLoads.State
+  typealias Event = TwinLoads.Event
+  typealias Decision = TwinLoads.Decision
+  typealias Deps = TwinLoads.Deps
 
   static func makeDecisions(event: Event, state: inout State) -> [Decision] {
-    switch event {
-    case .refresh:
-      state.refreshed = true
-      return [.load(slot: "a"), .load(slot: "b")]
-    case .loaded(let slot, _):
-      state.order.append(slot)
-      return []
-    }
+    TwinLoads.makeDecisions(event: event, state: &state)
   }
 
   static func execute(_ decision: Decision, deps: Deps, effects: Effects<Event>) {
@@ -196,13 +175,8 @@ enum UnkeyedTwins: Feature {
     }
   }
 
-  static func deps(_ effects: ExploredEffects) -> Deps {
-    Deps(load: effects.dependency("load", answers: [.value("x")]))
-  }
-
-  static func refreshing(_ state: State) -> [Event] {
-    state.refreshed ? [] : [.refresh]
-  }
+  static let deps = TwinLoads.deps
+  static let refreshing = TwinLoads.refreshing
 }
 
 /// A list that opens an item's screen, which loads its text in its own work "load", and
