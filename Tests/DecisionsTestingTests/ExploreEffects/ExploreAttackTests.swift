@@ -36,14 +36,16 @@ private func isRuleCheck(_ issue: Issue, _ rule: String) -> Bool {
     withKnownIssue {
       exploration.expectInvariant(.slotAAnswersFirst)
     } matching: { issue in
-      String(describing: issue).hasSuffix(
-        """
-        try await effects.answer("load", arguments: "1", work: "b", sample: 0)
-        await test.receive(.loaded(slot: "b", value: "x")) {
-          $0 = TwinLoads.State(refreshed: true, order: ["b"])
-        }
-        await test.expect(.slotAAnswersFirst, effects: effects)
-        """)
+      // The path names the work too, as a newcomer could not tell which had answered.
+      String(describing: issue).contains(#"2. load(1) of "b" answers value("x")"#)
+        && String(describing: issue).hasSuffix(
+          """
+          try await effects.answer("load", arguments: "1", work: "b", sample: 0)
+          await test.receive(.loaded(slot: "b", value: "x")) {
+            $0 = TwinLoads.State(refreshed: true, order: ["b"])
+          }
+          await test.expect(.slotAAnswersFirst, effects: effects)
+          """)
     }
     // As pasted, the test fails on its last line only, the rule's check.
     try await withKnownIssue {

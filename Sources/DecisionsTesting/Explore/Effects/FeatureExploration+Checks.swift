@@ -221,8 +221,28 @@ extension FeatureExploration {
   func path(of steps: [Transition], from first: Int = 1) -> String {
     guard !steps.isEmpty else { return "  (none: it is the state after the start)" }
     return steps.enumerated().map { index, transition in
-      "  \(index + first). \(Self.describe(transition.choice))"
+      "  \(index + first). \(describe(transition))"
     }.joined(separator: "\n")
+  }
+
+  // NB: a newcomer read `fetch(1) answers …` where two pieces of work waited for `fetch(1)`, and
+  // had to work out from the states which one it was.
+  /// A transition as the paths print it: an answer to one of two equal calls names its work,
+  /// `fetch(1) of "b" answers value("text")`, when the states tell which it was.
+  func describe(_ transition: Transition) -> String {
+    guard case .answer(let dependency, let arguments, let answer) = transition.choice,
+      snapshots.indices.contains(transition.to)
+    else { return Self.describe(transition.choice) }
+    let wait = ExploredWork.Wait.answer(dependency: dependency, arguments: arguments)
+    let waiting = snapshots[transition.from].work.filter { $0.waitsFor == wait }
+    let after = snapshots[transition.to].work
+    let answered = waiting.filter { work in
+      !after.contains { $0.id == work.id && $0.scope == work.scope && $0.waitsFor == wait }
+    }
+    guard waiting.count > 1, answered.count == 1, let id = answered[0].id else {
+      return Self.describe(transition.choice)
+    }
+    return "\(dependency)(\(arguments)) of \(String(reflecting: id.base)) answers \(answer)"
   }
 
   /// A step as the paths print it.
