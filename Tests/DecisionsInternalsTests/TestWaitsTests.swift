@@ -10,7 +10,7 @@ import Testing
   private static func beginWait(_ testWaits: WorkRegistry.TestWaits, _ token: UInt64)
     -> WorkRegistry.TestWaits.Wait?
   {
-    WorkRegistry.TestWaits.$current.withValue(.init(testWaits: testWaits, token: token)) {
+    WorkRegistry.TestWaits.$current.withValue(.init(testWaits: testWaits, token: token, id: nil)) {
       WorkRegistry.TestWaits.beginWait()
     }
   }

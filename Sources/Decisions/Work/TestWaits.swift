@@ -25,7 +25,7 @@ extension WorkRegistry {
       /// The work's token in its owner's registry.
       package let token: UInt64
       /// The id the work was started with, if any: a printed path's answer names the call by it.
-      package var id: WorkID? = nil
+      package let id: WorkID?
     }
 
     // NB: a process-wide switch rather than always on: binding a task-local costs each piece of work

@@ -364,6 +364,28 @@ enum Courier: Feature {
     #expect(loop.state.b == 2)
   }
 
+  /// The answers a world keeps for the key (those of work that still waits) are dropped once
+  /// their work has ended: a world lives as long as its loop, for thousands of steps.
+  @Test func theAnswersOfEndedWorkAreDropped() {
+    let exploration = FeatureExploration<TwoCalls>()
+    let effects = ExploredEffects(exploring: ())
+    let runner = FeatureExploration<TwoCalls>.Runner(effects: effects, deps: TwoCalls.deps(effects))
+    let loop = runner.makeLoop(state: .init(), runsStart: false, now: .zero)
+    defer { runner.tearDown(loop) }
+    exploration.take(.event(.startB), in: loop, runner: runner)
+    let call = effects.world?.calls.first
+    exploration.take(
+      .answer(
+        work: 0,
+        call: CallName(dependency: call?.dependency ?? 0, arguments: call?.arguments ?? 0, rank: 0),
+        sample: 0),
+      in: loop, runner: runner)
+    #expect(loop.state.b == 2)
+    #expect(effects.world?.answers.count == 1)
+    _ = exploration.key(of: loop, runner: runner)
+    #expect(effects.world?.answers.isEmpty == true)
+  }
+
   /// Every answer explored reaches the call it names, whatever path the explorer returned along.
   @Test func everyAnswerExploredReachesTheCallItNames() {
     let exploration = explore(

@@ -431,7 +431,9 @@ extension FeatureExploration {
     }
     var uncontrolled = false
     var work: [ExploredWorkKey] = []
+    var tokens: [UInt64] = []
     loop.visitWork(numbering: runner.number) { token, place in
+      tokens.append(token)
       var key = ExploredWorkKey(
         place: place, kind: 2, dependency: -1, arguments: -1, remaining: .zero)
       // NB: a piece of work that waits for several calls or sleeps at once (`async let`, a task
@@ -472,6 +474,11 @@ extension FeatureExploration {
         }
       }
       work.append(key)
+    }
+    // NB: a world lives as long as its loop, which a chain of kept states (a timer's ticks) keeps
+    // for thousands of steps: the answers of work that ended are dropped.
+    if world.answers.count > tokens.count {
+      world.answers = world.answers.filter { tokens.contains($0.key) }
     }
     return (SnapshotKey(state: loop.state, work: work), uncontrolled)
   }

@@ -148,8 +148,8 @@ final class ScriptedWorld: Sendable {
     }
   }
 
-  /// Takes the oldest waiting call of one of `dependencies` (with `arguments`, if given), waiting
-  /// for one if none waits yet.
+  /// Takes the oldest waiting call of one of `dependencies` (with `arguments`, and made by the
+  /// work with id `work`, if given), waiting for one if none waits yet.
   func claim(dependencies: Set<Int>, arguments: String?, work: WorkID?) async throws -> Call {
     let id = state.withLock { $0.makeID() }
     return try await withTaskCancellationHandler {
