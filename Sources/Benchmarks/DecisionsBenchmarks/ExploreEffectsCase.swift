@@ -238,7 +238,9 @@ func exploreFeatureRow<F: Feature>(
   row.note =
     "\(detail): \(grouped(states)) states, \(grouped(transitions)) transitions, "
     + "\(grouped(steps)) steps run (\(fixed(Double(steps) / Double(transitions), 2)) per "
-    + "transition): \(rate(Double(transitions) / seconds)) transitions/s, "
+    + "transition; \(grouped(exploration.stepsTakenBack.steps)) taken back, starting "
+    + "\(grouped(exploration.stepsTakenBack.workStartedAgain)) pieces of work again): "
+    + "\(rate(Double(transitions) / seconds)) transitions/s, "
     + "\(rate(Double(steps) / seconds)) steps run/s"
   return row
 }

@@ -34,9 +34,21 @@ package final class SteppedLoop<F: Feature> {
       state: state, deps: deps, diagnostics: diagnostics,
       startDecisions: runsStart ? nil : [], reportsOnlyProblems: reportsOnlyProblems)
     self.isolation = isolation
-    loop.registry.startTask = startTask
+    let bodies = WorkBodies()
+    self.bodies = bodies
+    self.startTask = startTask
+    loop.registry.startTask = { token, priority, body in
+      let kept = WorkBodies.Body(priority: priority, run: body)
+      bodies.byToken[token] = kept
+      return startTask(token, priority, kept.run)
+    }
     loop.connect(owner: isolation, isolation: isolation)
   }
+
+  /// What starts each piece of work's task.
+  private let startTask: WorkRegistry.TaskStarter
+  /// The body of each piece of work's task, by token, to start it again (see ``restart(_:)``).
+  private let bodies: WorkBodies
 
   /// The state now.
   package var state: F.State { loop.state }
@@ -68,6 +80,9 @@ package final class SteppedLoop<F: Feature> {
     tokens.sort()
     if numbers.count > 2 * tokens.count + 64 {
       numbers = numbers.filter { entries[$0.key] != nil }
+    }
+    if bodies.byToken.count > 2 * tokens.count + 64 {
+      bodies.byToken = bodies.byToken.filter { entries[$0.key] != nil }
     }
     for token in tokens {
       if let number = numbers[token] {
@@ -107,6 +122,7 @@ package final class SteppedLoop<F: Feature> {
     guard isQuiet else { return false }
     loop.reset(to: state)
     numbers.removeAll(keepingCapacity: true)
+    bodies.byToken.removeAll(keepingCapacity: true)
     return true
   }
 
@@ -118,8 +134,114 @@ package final class SteppedLoop<F: Feature> {
     loop.registry.cancelEverything()
   }
 
+  // NB: a step that only started work (an event) is taken back by ending that work and moving the
+  // core back: the explorer then takes the state's next choice without running the steps to it
+  // again, which for a state with k pieces of work in flight cost about k steps.
+  /// Where the loop is between two steps: its state, the children it checked, and the work in
+  /// flight, to ``rewind(to:)`` it after a step.
+  package struct Checkpoint {
+    fileprivate let moment: EventLoop<F>.Moment
+    /// The work in flight, in the order it started, and how the registry recorded it.
+    package let tokens: [UInt64]
+    fileprivate let entries: [WorkRegistry.Entry]
+  }
+
+  /// The loop's checkpoint now.
+  ///
+  /// Between steps only.
+  package func checkpoint() -> Checkpoint {
+    let tokens = workTokens
+    if bodies.byToken.count > 2 * tokens.count + 16 {
+      bodies.byToken = bodies.byToken.filter { loop.registry.entries[$0.key] != nil }
+    }
+    let registry = loop.registry
+    return Checkpoint(
+      moment: loop.moment(), tokens: tokens,
+      entries: tokens.map { registry.entries[$0].unsafelyUnwrapped })
+  }
+
+  /// The work of `checkpoint` that has ended or was cancelled since, and `answered`: what a step
+  /// moved on.
+  ///
+  /// Between steps only.
+  package func movedWork(since checkpoint: Checkpoint, answered: UInt64?) -> [UInt64] {
+    let entries = loop.registry.entries
+    return checkpoint.tokens.filter { token in
+      token == answered || entries.isCancelled(token) != false
+    }
+  }
+
+  /// Cancels the work started since `checkpoint`, and the work of `moved` that still runs.
+  ///
+  /// It is cancelled as a stop would cancel it. Between steps only.
+  package func cancelWork(startedSince checkpoint: Checkpoint, andMoved moved: [UInt64]) {
+    let registry = loop.registry
+    var started: [UInt64] = []
+    registry.entries.visitEach { token, entry in
+      if !entry.isCancelled, moved.contains(token) || !checkpoint.tokens.contains(token) {
+        started.append(token)
+      }
+    }
+    if started.isEmpty { return }
+    registry.cancel(tokens: started)
+  }
+
+  /// Starts again, from its beginning, the piece of work `token` of `checkpoint`, which has ended.
+  ///
+  /// The same body runs in a new task, with the same token. Its sends are dropped until it is
+  /// recorded again with ``reinstate(_:_:as:)``.
+  /// - Returns: The new task, or nil if the work has not ended or its body is not known.
+  package func restart(_ token: UInt64, as checkpoint: Checkpoint) -> Task<Void, Never>? {
+    guard checkpoint.tokens.contains(token), loop.registry.entries[token] == nil,
+      let body = bodies.byToken[token]
+    else { return nil }
+    return startTask(token, body.priority, body.run)
+  }
+
+  /// Records the task ``restart(_:as:)`` started as the piece of work `token` of `checkpoint`.
+  package func reinstate(_ task: Task<Void, Never>, _ token: UInt64, as checkpoint: Checkpoint) {
+    guard let index = checkpoint.tokens.firstIndex(of: token),
+      loop.registry.entries[token] == nil
+    else { return task.cancel() }
+    loop.registry.reinstate(token, entry: checkpoint.entries[index], task: task)
+  }
+
+  /// Whether the work with `token` has ended.
+  package func hasEnded(_ token: UInt64) -> Bool {
+    loop.registry.entries[token] == nil
+  }
+
+  /// Moves the loop back to `checkpoint`, if the work in flight is the work of that moment, none
+  /// of it cancelled: the work started since has ended, and none of the checkpoint's has.
+  ///
+  /// Whether each piece of work still waits where it did, the caller checks. Between steps only.
+  /// - Returns: Whether the loop moved; if not, nothing changed.
+  package func rewind(to checkpoint: Checkpoint) -> Bool {
+    let registry = loop.registry
+    guard !loop.isStopped, !registry.hasUnreported, workTokens == checkpoint.tokens else {
+      return false
+    }
+    for token in checkpoint.tokens where registry.entries.isCancelled(token) != false {
+      return false
+    }
+    loop.rewind(to: checkpoint.moment)
+    return true
+  }
+
   /// Stops the loop: cancels all its work.
   package func stop() {
     loop.stop()
   }
+}
+
+/// The bodies of a stepped loop's work, by token.
+// NB: the body is the closure of the work's task, made by `Effects`; the explorer calls it once
+// more, on its own thread, to start the work again from its beginning (see
+// `SteppedLoop.restart(as:)`).
+private final class WorkBodies: @unchecked Sendable {
+  struct Body: @unchecked Sendable {
+    var priority: TaskPriority?
+    var run: () async -> Void
+  }
+  var byToken: [UInt64: Body] = [:]
 }

@@ -279,6 +279,33 @@ package final class WorkRegistry {
     for token in matching { cancel(token: token) }
   }
 
+  /// Cancels the work for each of `tokens` that runs and was not cancelled, for the owner itself
+  /// (the exploration of effects taking a step back).
+  package func cancel(tokens: [UInt64]) {
+    for token in tokens { cancel(token: token) }
+  }
+
+  /// Records again, with a new task, the work for `token` that ended, as `entry` recorded it: for
+  /// the exploration of effects, which started the work again from its beginning.
+  package func reinstate(_ token: UInt64, entry: Entry, task: Task<Void, Never>) {
+    var entry = entry
+    entry.task = task
+    entry.isCancelled = false
+    if let id = entry.id { active[Key(scope: entry.scope, id: id)] = token }
+    if !entry.scope.isEmpty {
+      childWorkCount += 1
+      switch childScopes[entry.scope] {
+      case nil: childScopes[entry.scope] = .one(token)
+      case .one(let other)?: childScopes[entry.scope] = .many([other, token])
+      case .many(var tokens)?:
+        childScopes[entry.scope] = nil
+        tokens.insert(token)
+        childScopes[entry.scope] = .many(tokens)
+      }
+    }
+    entries.insert(entry, forNew: token)
+  }
+
   /// Removes finished work and returns its entry.
   @discardableResult
   package func finished(_ token: UInt64) -> Entry? {

@@ -410,8 +410,10 @@ enum Courier: Feature {
   /// The explorer returns to a state with work in flight along the shortest path it knows from
   /// a state with none, not only along the path that found it.
   @Test func aReturnTakesTheShortestPathKnownFromAQuietState() throws {
-    let exploration = explore(
-      LoadAndFlag.self, from: .init(), deps: LoadAndFlag.deps, events: { _ in [.load, .flip] })
+    let exploration = StepsTakenBack.$areTaken.withValue(false) {
+      explore(
+        LoadAndFlag.self, from: .init(), deps: LoadAndFlag.deps, events: { _ in [.load, .flip] })
+    }
     exploration.expectComplete()
     let flippedWhileLoading = try #require(
       exploration.snapshots.firstIndex { $0.state == .init(flag: true, isLoading: true) })
@@ -432,8 +434,9 @@ enum Courier: Feature {
   /// Every other choice returns to it from the start (no state before it is without work), so
   /// it runs the state's depth in steps, and then its own.
   @Test func aStatesFirstChoiceRunsOneStep() {
-    let exploration = explore(
-      AlwaysLoading.self, from: .init(), deps: AlwaysLoading.deps, events: { _ in [] })
+    let exploration = StepsTakenBack.$areTaken.withValue(false) {
+      explore(AlwaysLoading.self, from: .init(), deps: AlwaysLoading.deps, events: { _ in [] })
+    }
     exploration.expectComplete()
     #expect(exploration.snapshots.map(\.state.count) == [0, 1, 2, 3])
     let expected = exploration.snapshots.indices.reduce(0) { steps, number in
@@ -443,6 +446,39 @@ enum Courier: Feature {
     }
     #expect(exploration.transitions.count == 6)
     #expect(exploration.stepsRun == expected)
+  }
+
+  /// A step is taken back, not returned to along a path: each choice runs one step.
+  ///
+  /// An answer's work is started again (it waited where it first waited), the work the step
+  /// started ends, and the core moves back; the graph is the one the returns find.
+  @Test func stepsTakenBackRunOneStepEach() {
+    func check<F: Feature>(returns: Int, _ explored: () -> FeatureExploration<F>) {
+      let takenBack = explored()
+      let returned = StepsTakenBack.$areTaken.withValue(false) { explored() }
+      takenBack.expectComplete()
+      #expect(takenBack.stepsRun == takenBack.transitions.count + returns)
+      #expect(takenBack.stepsRun < returned.stepsRun)
+      #expect(graph(of: takenBack) == graph(of: returned))
+    }
+    // NB: one return of one step: flipping the flag during the load finds a state with work in
+    // flight, whose loop is kept for it; the load's answers then return along a path.
+    check(returns: 1) {
+      explore(
+        LoadAndFlag.self, from: .init(), deps: LoadAndFlag.deps, events: { _ in [.load, .flip] })
+    }
+    check(returns: 0) {
+      explore(AlwaysLoading.self, from: .init(), deps: AlwaysLoading.deps, events: { _ in [] })
+    }
+  }
+
+  /// An exploration's states, and each state's transitions, as text.
+  private func graph<F: Feature>(of exploration: FeatureExploration<F>) -> [String] {
+    exploration.snapshots.indices.map { number in
+      "\(exploration.snapshots[number]): "
+        + exploration.transitions(from: number).map { "\($0.choice) → \($0.to)" }.joined(
+          separator: ", ")
+    }
   }
 
   /// A loop with work in flight cannot be moved to another state; one without can, and then runs

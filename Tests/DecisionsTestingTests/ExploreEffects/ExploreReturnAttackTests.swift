@@ -448,8 +448,9 @@ private func stepsThatEndElsewhere<F: Feature>(_ exploration: FeatureExploration
   /// Work whose call takes a value from outside the feature: the explorer says it cannot return.
   ///
   /// The value is a counter of the process: each return to the state after the start ends in
-  /// another state, along the path that found it too. The explorer takes no choice there but the
-  /// first. (Without the check of each return, the search ran on in states no path reaches.)
+  /// another state, along the path that found it too, and so does taking back the answer (the
+  /// work started again). The explorer takes no choice there but the first. (Without the check of
+  /// each return, the search ran on in states no path reaches.)
   @Test func aStateTheExplorerCannotReturnToIsSaid() throws {
     let exploration = explore(
       OutsideCounter.self, from: .init(), deps: OutsideCounter.deps,

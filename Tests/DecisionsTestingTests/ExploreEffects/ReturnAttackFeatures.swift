@@ -568,8 +568,8 @@ enum NapThenTimer: Feature {
   }
 }
 
-/// A load whose argument is a counter of the whole process, incremented by each start: taken
-/// again, the same steps make another call.
+/// A load whose argument is a counter of the whole process, incremented by each start of the
+/// work: taken again, the same steps make another call, and so does the work started again.
 enum OutsideCounter: Feature {
   struct State: Hashable, Sendable {
     var started = false
@@ -603,8 +603,8 @@ enum OutsideCounter: Feature {
   }
 
   static func execute(_ decision: Decision, deps: Deps, effects: Effects<Event>) {
-    let number = counter.add(1, ordering: .relaxed).newValue
     effects.run(id: "load") { send in
+      let number = counter.add(1, ordering: .relaxed).newValue
       await send(.loaded(try await deps.load(number)))
     }
   }

@@ -224,6 +224,7 @@ public final class ExploredEffects: @unchecked Sendable {
     // answer or a cancellation), and a checked continuation cost an allocation per call.
     let sample = try await withTaskCancellationHandler {
       try await withUnsafeThrowingContinuation { continuation in
+        world.noteWait(of: token)
         world.calls.append(
           .init(
             id: id, dependency: dependency, token: token,
@@ -252,6 +253,7 @@ public final class ExploredEffects: @unchecked Sendable {
     let token = ExploredWorkToken.current
     _ = try await withTaskCancellationHandler {
       try await withUnsafeThrowingContinuation { continuation in
+        world.noteWait(of: token)
         world.sleepers.append(
           .init(id: id, token: token, deadline: deadline, continuation: continuation))
         if Task.isCancelled { world.cancel(id) }

@@ -48,6 +48,10 @@ final class ExploredWorld: @unchecked Sendable {
   var answers: [UInt64: [Answer]] = [:]
   /// The sleeps waiting, oldest first.
   var sleepers: [Sleeper] = []
+  /// When each piece of work first waited, by its token: the time it started at.
+  var began: [UInt64: Duration] = [:]
+  /// The pieces of work that an answer or a deadline moved on, by token.
+  var resumed: Set<UInt64> = []
   private var lastID: UInt64 = 0
 
   init(now: Duration) {
@@ -72,6 +76,7 @@ final class ExploredWorld: @unchecked Sendable {
   func answer(_ index: Int, sample: Int) {
     let call = calls.remove(at: index)
     if let token = call.token {
+      resumed.insert(token)
       answers[token, default: []].append(
         Answer(
           dependency: call.dependency, arguments: call.arguments, sample: sample, at: makeID()))
@@ -93,6 +98,42 @@ final class ExploredWorld: @unchecked Sendable {
     return list
   }
 
+  /// The calls and sleeps waiting, by id and the token of the work that waits, and the clock's
+  /// time: what a step taken back must leave as it found it.
+  struct Mark: Equatable {
+    struct Wait: Equatable {
+      var id: UInt64
+      var token: UInt64?
+    }
+    var now: Duration
+    var calls: [Wait]
+    var sleepers: [Wait]
+
+    /// The mark without the waits of the work with `tokens`.
+    func leavingOut(_ tokens: [UInt64]) -> Mark {
+      if tokens.isEmpty { return self }
+      let kept = { (wait: Wait) in wait.token.map { !tokens.contains($0) } ?? true }
+      return Mark(now: now, calls: calls.filter(kept), sleepers: sleepers.filter(kept))
+    }
+  }
+
+  /// The world's mark now.
+  var mark: Mark {
+    Mark(
+      now: now, calls: calls.map { Mark.Wait(id: $0.id, token: $0.token) },
+      sleepers: sleepers.map { Mark.Wait(id: $0.id, token: $0.token) })
+  }
+
+  /// Whether the work with `token` waits for a call or a deadline.
+  func waits(_ token: UInt64) -> Bool {
+    calls.contains { $0.token == token } || sleepers.contains { $0.token == token }
+  }
+
+  /// Records that the work with `token` waits, if it had not waited before.
+  func noteWait(of token: UInt64?) {
+    if let token, began[token] == nil { began[token] = now }
+  }
+
   /// Whether no call and no sleep waits.
   var isEmpty: Bool { calls.isEmpty && sleepers.isEmpty }
 
@@ -111,6 +152,9 @@ final class ExploredWorld: @unchecked Sendable {
       woken.append(sleeper)
       return true
     }
-    for sleeper in woken { sleeper.continuation.resume() }
+    for sleeper in woken {
+      if let token = sleeper.token { resumed.insert(token) }
+      sleeper.continuation.resume()
+    }
   }
 }

@@ -54,6 +54,9 @@ public struct FeatureExploration<F: Feature> where F.State: Hashable {
   static var workInFlightLimit: Int { 256 }
   /// How many steps the explorer ran, the steps it ran again to return to a state included.
   public private(set) var stepsRun = 0
+  /// How many steps the explorer took back, rather than return to the state along a path, and
+  /// how many pieces of work it started again to take them back (see `takeBack`).
+  package private(set) var stepsTakenBack = (steps: 0, workStartedAgain: 0)
   /// The states in which some work waited for something the explorer does not control (not an
   /// explored dependency or the explored clock): what it waited for was not explored.
   public private(set) var statesWithUncontrolledWork: [Int] = []
@@ -363,6 +366,9 @@ extension FeatureExploration {
     // twelfth of its steps, and 4,096 only a further twentieth.
     static var keptLoops: Int { 512 }
 
+    /// Whether ``keep(_:for:)`` has room for another loop.
+    var hasRoomToKeep: Bool { waiting.count < Self.keptLoops }
+
     /// Keeps `loop`, which found state `number` and is there, until the search expands it; or stops
     /// it, if there is no room.
     func keep(_ loop: SteppedLoop<F>, for number: Int) {
@@ -480,6 +486,10 @@ extension FeatureExploration {
     if world.answers.count > tokens.count {
       world.answers = world.answers.filter { tokens.contains($0.key) }
     }
+    if world.began.count > 2 * tokens.count + 16 {
+      world.began = world.began.filter { tokens.contains($0.key) }
+      world.resumed = world.resumed.filter { tokens.contains($0) }
+    }
     return (SnapshotKey(state: loop.state, work: work), uncontrolled)
   }
 
@@ -568,6 +578,101 @@ extension FeatureExploration {
       stepsRun += 1
     }
     return (loop, isOtherPath)
+  }
+
+  /// Where a loop was before a step that may be taken back: an event, or an answer.
+  struct TakeBack {
+    var checkpoint: SteppedLoop<F>.Checkpoint
+    var mark: ExploredWorld.Mark
+    /// The work in flight that waits where it first waited, with the time it started at: the
+    /// work that can be started again.
+    var began: [(token: UInt64, time: Duration)]
+    /// The work the step answers, if it answers.
+    var answered: UInt64?
+  }
+
+  /// What it takes to take back `step` in `loop`, in state `from`, if it can be taken back.
+  private func takeBack(
+    of step: Step, in loop: SteppedLoop<F>, from: Int, _ runner: Runner
+  ) -> TakeBack? {
+    // NB: a state with no work in flight is returned to by moving the spare loop there: no steps.
+    guard returnSteps[from] > 0, StepsTakenBack.areTaken, let world = runner.effects.world else {
+      return nil
+    }
+    let checkpoint = loop.checkpoint()
+    var began: [(token: UInt64, time: Duration)] = []
+    for token in checkpoint.tokens where !world.resumed.contains(token) {
+      if let time = world.began[token] { began.append((token, time)) }
+    }
+    switch step {
+    case .event:
+      return TakeBack(checkpoint: checkpoint, mark: world.mark, began: began, answered: nil)
+    case .answer(let work, _, _):
+      guard work >= 0, work < checkpoint.tokens.count else { return nil }
+      return TakeBack(
+        checkpoint: checkpoint, mark: world.mark, began: began,
+        answered: checkpoint.tokens[work])
+    case .advance:
+      return nil
+    }
+  }
+
+  // NB: an event moves on no work in flight unless its decisions cancel or replace some; an answer
+  // moves on the work it answers. Ending the work the step started, starting the work it moved on
+  // again from its beginning (if that waited where it first waited), and moving the core back
+  // returns to the state the step was taken in, where returning along a path costs a step per
+  // piece of work in flight (bench row 13e).
+  /// Takes back the step `loop` took from state `from`: cancels the work it started, starts the
+  /// work it moved on again, and moves the core back, if every other piece of work of `from`
+  /// still waits where it did; else stops the loop.
+  /// - Returns: The loop, back in state `from`, or nil.
+  private mutating func takeBack(
+    _ loop: SteppedLoop<F>, to from: Int, _ back: TakeBack?, runner: Runner
+  ) -> SteppedLoop<F>? {
+    guard let back else {
+      runner.tearDown(loop, keepsQuiet: true)
+      return nil
+    }
+    let moved = loop.movedWork(since: back.checkpoint, answered: back.answered)
+    loop.cancelWork(startedSince: back.checkpoint, andMoved: moved)
+    runner.pump.drain()
+    guard let world = runner.effects.world, !runner.pump.overran,
+      world.mark.leavingOut(moved) == back.mark.leavingOut(moved),
+      restart(moved, back, in: loop, world: world, runner: runner),
+      loop.rewind(to: back.checkpoint), isThere(loop, from, runner: runner)
+    else {
+      runner.tearDown(loop, keepsQuiet: true)
+      return nil
+    }
+    stepsTakenBack.steps += 1
+    stepsTakenBack.workStartedAgain += moved.count
+    return loop
+  }
+
+  /// Starts the work `moved` again, each piece at the time it started, until it waits: true if
+  /// all of it waits again.
+  private func restart(
+    _ moved: [UInt64], _ back: TakeBack, in loop: SteppedLoop<F>, world: ExploredWorld,
+    runner: Runner
+  ) -> Bool {
+    let now = world.now
+    defer { world.now = now }
+    for token in moved {
+      guard let time = back.began.first(where: { $0.token == token })?.time,
+        loop.hasEnded(token), let task = loop.restart(token, as: back.checkpoint)
+      else { return false }
+      world.answers[token] = nil
+      world.resumed.remove(token)
+      world.now = time
+      runner.pump.drain()
+      guard !runner.pump.overran, world.waits(token) else {
+        task.cancel()
+        runner.pump.drain()
+        return false
+      }
+      loop.reinstate(task, token, as: back.checkpoint)
+    }
+    return true
   }
 
   /// Why the search must stop after taking `choice` in state `from`, if it must.
@@ -720,6 +825,8 @@ extension FeatureExploration {
         loop = nil
         runner.problems.found.removeAll()
         runner.problems.scopesWithoutLifetime.removeAll()
+        let back =
+          offset < options.count ? takeBack(of: step, in: running, from: from, runner) : nil
         take(step, in: running, runner: runner)
         stepsRun += 1
         let (after, uncontrolled) = key(of: running, runner: runner)
@@ -747,7 +854,7 @@ extension FeatureExploration {
           // for its next choice: work that keeps a value to itself, such as its tries, is then in
           // another moment than the one found, and its choices would be taken there.)
           let now = runner.effects.world?.now ?? .zero
-          runner.tearDown(running, keepsQuiet: true)
+          loop = takeBack(running, to: from, back, runner: runner)
           if known >= next, returnSteps[from] + 1 < returnSteps[known], now == times[known] {
             returnVia[known] = transitions.count
             returnSteps[known] = returnSteps[from] + 1
@@ -757,13 +864,13 @@ extension FeatureExploration {
           to = add(
             snapshot(after, of: running, runner: runner), key: after, parent: transitions.count,
             from: from, time: time, uncontrolled: uncontrolled)
-          if depths[to] < limits.depth, !snapshots[to].work.isEmpty {
+          if depths[to] < limits.depth, !snapshots[to].work.isEmpty, runner.hasRoomToKeep {
             runner.keep(running, for: to)
           } else {
-            runner.tearDown(running, keepsQuiet: true)
+            loop = takeBack(running, to: from, back, runner: runner)
           }
         } else {
-          runner.tearDown(running, keepsQuiet: true)
+          loop = takeBack(running, to: from, back, runner: runner)
           limitReached = .states(limits.states)
           expanded = false
           continue
@@ -778,6 +885,12 @@ extension FeatureExploration {
     }
     runner.tearDownKept()
   }
+}
+
+/// Whether the explorer takes back the steps it can (see `FeatureExploration.takeBack`), rather
+/// than return along a path for every choice: for tests of its returns.
+enum StepsTakenBack {
+  @TaskLocal static var areTaken = true
 }
 
 /// What tells a piece of work in flight apart from another, in an explored state.
