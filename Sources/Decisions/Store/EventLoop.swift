@@ -423,24 +423,16 @@ final class EventLoop<F: Feature> {
     childFingerprints = nil
   }
 
-  /// Where a loop is between two steps of the exploration of effects, apart from its work: its
-  /// state, and the children its last check of their work's lifetimes saw.
-  package struct Moment {
-    let state: F.State
-    let checkedMarks: [UInt64?]
-  }
+  /// The children the last check of their work's lifetimes saw: with the state, where the loop is
+  /// between two steps of the exploration of effects, apart from its work.
+  var childMarks: [UInt64?] { checkedMarks }
 
-  /// The loop's moment now, to ``rewind(to:)`` it later.
-  func moment() -> Moment {
-    Moment(state: state, checkedMarks: checkedMarks)
-  }
-
-  /// Moves the loop back to `moment`, keeping its work: for the exploration of effects, once the
-  /// work started since has ended and the work of that moment is where it was (see
-  /// ``SteppedLoop/rewind(to:)``).
-  func rewind(to moment: Moment) {
-    state = moment.state
-    checkedMarks = moment.checkedMarks
+  /// Moves the loop back to `state`, with the children's `marks` it had there, keeping its work:
+  /// for the exploration of effects, once the work started since has ended and the work of that
+  /// moment is where it was (see ``SteppedLoop/rewind()``).
+  func rewind(to state: F.State, marks: [UInt64?]) {
+    self.state = state
+    checkedMarks = marks
   }
 
   /// Stops the loop: cancels all work, and ignores events from then on.

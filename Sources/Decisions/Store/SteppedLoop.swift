@@ -34,11 +34,12 @@ package final class SteppedLoop<F: Feature> {
       state: state, deps: deps, diagnostics: diagnostics,
       startDecisions: runsStart ? nil : [], reportsOnlyProblems: reportsOnlyProblems)
     self.isolation = isolation
+    self.savedState = state
     let bodies = WorkBodies()
     self.bodies = bodies
     self.startTask = startTask
     loop.registry.startTask = { token, priority, body in
-      let kept = WorkBodies.Body(priority: priority, run: body)
+      let kept = WorkBodies.Body(priority: priority, run: body, entry: nil)
       bodies.byToken[token] = kept
       return startTask(token, priority, kept.run)
     }
@@ -134,51 +135,61 @@ package final class SteppedLoop<F: Feature> {
     loop.registry.cancelEverything()
   }
 
-  // NB: a step that only started work (an event) is taken back by ending that work and moving the
-  // core back: the explorer then takes the state's next choice without running the steps to it
-  // again, which for a state with k pieces of work in flight cost about k steps.
-  /// Where the loop is between two steps: its state, the children it checked, and the work in
-  /// flight, to ``rewind(to:)`` it after a step.
-  package struct Checkpoint {
-    fileprivate let moment: EventLoop<F>.Moment
-    /// The work in flight, in the order it started, and how the registry recorded it.
-    package let tokens: [UInt64]
-    fileprivate let entries: [WorkRegistry.Entry]
-  }
+  // NB: a step that only started work (an event), or moved on work that waited where it first
+  // waited, is taken back by ending the work it started, starting the work it moved on again and
+  // moving the core back: the explorer then takes the state's next choice without running the
+  // steps to it again, which for a state with k pieces of work in flight cost about k steps. The
+  // checkpoint is kept by the loop: the explorer runs unspecialized, and a value of a type that
+  // depends on `F` passed to it looked up its metadata at each copy (a twentieth of row 13e).
+  /// The checkpoint: the core's state, the children it checked, and the work in flight then, in
+  /// the order it started.
+  private var savedState: F.State
+  private var savedMarks: [UInt64?] = []
+  /// The work in flight at the checkpoint, in the order it started.
+  package private(set) var checkpointTokens: [UInt64] = []
+  private var hasCheckpoint = false
 
-  /// The loop's checkpoint now.
+  /// Saves where the loop is, to ``rewind()`` it after a step: its state, the children it
+  /// checked, and the work in flight.
   ///
   /// Between steps only.
-  package func checkpoint() -> Checkpoint {
+  package func saveCheckpoint() {
     let tokens = workTokens
     if bodies.byToken.count > 2 * tokens.count + 16 {
       bodies.byToken = bodies.byToken.filter { loop.registry.entries[$0.key] != nil }
     }
+    // NB: a piece of work's entry is kept once, with its body: copying every entry at every
+    // checkpoint cost a twentieth of bench row 13e.
     let registry = loop.registry
-    return Checkpoint(
-      moment: loop.moment(), tokens: tokens,
-      entries: tokens.map { registry.entries[$0].unsafelyUnwrapped })
+    for token in tokens where bodies.byToken[token]?.entry == nil {
+      bodies.byToken[token]?.entry = registry.entries[token]
+    }
+    savedState = loop.state
+    savedMarks = loop.childMarks
+    checkpointTokens = tokens
+    hasCheckpoint = true
   }
 
-  /// The work of `checkpoint` that has ended or was cancelled since, and `answered`: what a step
-  /// moved on.
+  /// The work of the checkpoint that has ended or was cancelled since, and `answered`: what a
+  /// step moved on.
   ///
   /// Between steps only.
-  package func movedWork(since checkpoint: Checkpoint, answered: UInt64?) -> [UInt64] {
+  package func movedWork(answered: UInt64?) -> [UInt64] {
     let entries = loop.registry.entries
-    return checkpoint.tokens.filter { token in
+    return checkpointTokens.filter { token in
       token == answered || entries.isCancelled(token) != false
     }
   }
 
-  /// Cancels the work started since `checkpoint`, and the work of `moved` that still runs.
+  /// Cancels the work started since the checkpoint, and the work of `moved` that still runs.
   ///
   /// It is cancelled as a stop would cancel it. Between steps only.
-  package func cancelWork(startedSince checkpoint: Checkpoint, andMoved moved: [UInt64]) {
+  package func cancelWork(andMoved moved: [UInt64]) {
     let registry = loop.registry
+    let tokens = checkpointTokens
     var started: [UInt64] = []
     registry.entries.visitEach { token, entry in
-      if !entry.isCancelled, moved.contains(token) || !checkpoint.tokens.contains(token) {
+      if !entry.isCancelled, moved.contains(token) || !tokens.contains(token) {
         started.append(token)
       }
     }
@@ -186,24 +197,25 @@ package final class SteppedLoop<F: Feature> {
     registry.cancel(tokens: started)
   }
 
-  /// Starts again, from its beginning, the piece of work `token` of `checkpoint`, which has ended.
+  /// Starts again, from its beginning, the piece of work `token` of the checkpoint, which has
+  /// ended.
   ///
   /// The same body runs in a new task, with the same token. Its sends are dropped until it is
-  /// recorded again with ``reinstate(_:_:as:)``.
+  /// recorded again with ``reinstate(_:_:)``.
   /// - Returns: The new task, or nil if the work has not ended or its body is not known.
-  package func restart(_ token: UInt64, as checkpoint: Checkpoint) -> Task<Void, Never>? {
-    guard checkpoint.tokens.contains(token), loop.registry.entries[token] == nil,
+  package func restart(_ token: UInt64) -> Task<Void, Never>? {
+    guard checkpointTokens.contains(token), loop.registry.entries[token] == nil,
       let body = bodies.byToken[token]
     else { return nil }
     return startTask(token, body.priority, body.run)
   }
 
-  /// Records the task ``restart(_:as:)`` started as the piece of work `token` of `checkpoint`.
-  package func reinstate(_ task: Task<Void, Never>, _ token: UInt64, as checkpoint: Checkpoint) {
-    guard let index = checkpoint.tokens.firstIndex(of: token),
-      loop.registry.entries[token] == nil
+  /// Records the task ``restart(_:)`` started as the piece of work `token` of the checkpoint.
+  package func reinstate(_ task: Task<Void, Never>, _ token: UInt64) {
+    guard checkpointTokens.contains(token), loop.registry.entries[token] == nil,
+      let entry = bodies.byToken[token]?.entry
     else { return task.cancel() }
-    loop.registry.reinstate(token, entry: checkpoint.entries[index], task: task)
+    loop.registry.reinstate(token, entry: entry, task: task)
   }
 
   /// Whether the work with `token` has ended.
@@ -211,20 +223,19 @@ package final class SteppedLoop<F: Feature> {
     loop.registry.entries[token] == nil
   }
 
-  /// Moves the loop back to `checkpoint`, if the work in flight is the work of that moment, none
-  /// of it cancelled: the work started since has ended, and none of the checkpoint's has.
+  /// Moves the loop back to the checkpoint, if the work in flight is the work of that moment,
+  /// none of it cancelled: the work started since has ended, and none of the checkpoint's has.
   ///
   /// Whether each piece of work still waits where it did, the caller checks. Between steps only.
   /// - Returns: Whether the loop moved; if not, nothing changed.
-  package func rewind(to checkpoint: Checkpoint) -> Bool {
+  package func rewind() -> Bool {
     let registry = loop.registry
-    guard !loop.isStopped, !registry.hasUnreported, workTokens == checkpoint.tokens else {
+    guard hasCheckpoint, !loop.isStopped, !registry.hasUnreported, workTokens == checkpointTokens
+    else { return false }
+    for token in checkpointTokens where registry.entries.isCancelled(token) != false {
       return false
     }
-    for token in checkpoint.tokens where registry.entries.isCancelled(token) != false {
-      return false
-    }
-    loop.rewind(to: checkpoint.moment)
+    loop.rewind(to: savedState, marks: savedMarks)
     return true
   }
 
@@ -242,6 +253,8 @@ private final class WorkBodies: @unchecked Sendable {
   struct Body: @unchecked Sendable {
     var priority: TaskPriority?
     var run: () async -> Void
+    /// How the registry recorded the work, once a checkpoint has seen it.
+    var entry: WorkRegistry.Entry?
   }
   var byToken: [UInt64: Body] = [:]
 }

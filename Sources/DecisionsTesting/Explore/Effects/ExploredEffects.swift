@@ -172,9 +172,10 @@ public final class ExploredEffects: @unchecked Sendable {
     let index = add(name, answers: answers)
     let numbers = Numbers<Arguments>()
     return { [self] arguments in
-      try await call(
-        index, answers: answers, number: { self.number(of: arguments, in: numbers) },
+      let sample = try await call(
+        index, number: { self.number(of: arguments, in: numbers) },
         describe: { String(reflecting: arguments) })
+      return try answers[sample].get()
     }
   }
 
@@ -190,8 +191,9 @@ public final class ExploredEffects: @unchecked Sendable {
     let index = add(name, answers: answers)
     let numbers = Numbers<Int>()
     return { [self] in
-      try await call(
-        index, answers: answers, number: { self.number(of: 0, in: numbers) }, describe: { "" })
+      let sample = try await call(
+        index, number: { self.number(of: 0, in: numbers) }, describe: { "" })
+      return try answers[sample].get()
     }
   }
 
@@ -201,17 +203,22 @@ public final class ExploredEffects: @unchecked Sendable {
     return dependencies.count - 1
   }
 
-  private func call<Value>(
-    _ dependency: Int, answers: [ExploredAnswer<Value>], number: () -> Int,
-    describe: @escaping @Sendable () -> String
-  ) async throws -> Value {
+  // NB: not generic over the answers' type: unspecialized, a generic async function looked up
+  // the metadata of its answers' types at each call (bench row 13e).
+  /// Waits for the sample the explorer or the script answers the call with: an index of the
+  /// dependency's answers, never a "never" sample's.
+  private func call(
+    _ dependency: Int, number: () -> Int, describe: @escaping @Sendable () -> String
+  ) async throws -> Int {
     if let script {
       let sample = try await script.call(dependency, text: describe())
-      guard answers.indices.contains(sample), !answers[sample].isNever else {
+      guard dependencies[dependency].answers.indices.contains(sample),
+        dependencies[dependency].answers[sample] != "never"
+      else {
         throw ExploredEffectsError.noSuchSample(
           dependency: dependencies[dependency].name, sample: sample)
       }
-      return try answers[sample].get()
+      return sample
     }
     guard let world else {
       throw ExploredEffectsError.calledOutsideAnExploration(
@@ -235,11 +242,7 @@ public final class ExploredEffects: @unchecked Sendable {
     } onCancel: {
       world.cancel(id)
     }
-    switch answers[sample] {
-    case .value(let value): return value
-    case .failure(let error): throw error
-    case .never: throw CancellationError()  // never chosen: a "never" sample is not a choice
-    }
+    return sample
   }
 
   /// Waits until the explorer reaches `deadline` on the clock, or the calling work is cancelled.

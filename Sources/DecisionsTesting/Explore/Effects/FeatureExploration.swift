@@ -121,6 +121,8 @@ public struct FeatureExploration<F: Feature> where F.State: Hashable {
   /// The numbers of the lists of work keys seen, and for each state, its list's number.
   private var workLists: [[ExploredWorkKey]: Int] = [:]
   private var workListOf: [Int] = []
+  /// The lists of work keys seen, by number.
+  private var workListsByNumber: [[ExploredWorkKey]] = []
   /// The state with each hash of the core's state and its work list's number, and the states
   /// whose hash another state had first.
   private var byHash: [Int: Int] = [:]
@@ -143,6 +145,7 @@ public struct FeatureExploration<F: Feature> where F.State: Hashable {
     } else {
       list = workLists.count
       workLists[key.work] = list
+      workListsByNumber.append(key.work)
     }
     workListOf.append(list)
     let hash = Self.hash(key.state, list)
@@ -431,6 +434,48 @@ extension FeatureExploration {
 
   /// The key of the running loop's state, and whether some work waits for something the
   /// explorer does not control.
+  /// What the work with `token`, whose scope and id have number `place`, waits for in `world`,
+  /// and the answers it keeps.
+  static func workKey(of token: UInt64, place: Int, in world: ExploredWorld) -> ExploredWorkKey {
+    var key = ExploredWorkKey(place: place, kind: 2, dependency: -1, arguments: -1, remaining: .zero)
+    // NB: a piece of work that waits for several calls or sleeps at once (`async let`, a task
+    // group) is told apart by all of them: the first is what the snapshot shows.
+    for call in world.calls where call.token == token {
+      if key.kind == 2 {
+        key.kind = 0
+        key.dependency = call.dependency
+        key.arguments = call.arguments
+      } else {
+        key.others.append(
+          ExploredWaitKey(dependency: call.dependency, arguments: call.arguments, remaining: .zero))
+      }
+    }
+    for sleeper in world.sleepers where sleeper.token == token {
+      if key.kind == 2 {
+        key.kind = 1
+        key.remaining = sleeper.deadline - world.now
+      } else {
+        key.others.append(
+          ExploredWaitKey(dependency: -1, arguments: -1, remaining: sleeper.deadline - world.now))
+      }
+    }
+    if key.others.count > 1 { key.others.sort() }
+    if !world.answers.isEmpty {
+      var began = UInt64.max
+      for call in world.calls where call.token == token { began = min(began, call.id) }
+      for sleeper in world.sleepers where sleeper.token == token {
+        began = min(began, sleeper.id)
+      }
+      for answer in world.keptAnswers(of: token, since: began) {
+        key.others.append(
+          ExploredWaitKey(
+            dependency: answer.dependency, arguments: answer.arguments,
+            remaining: .nanoseconds(-1 - answer.sample)))
+      }
+    }
+    return key
+  }
+
   func key(of loop: SteppedLoop<F>, runner: Runner) -> (SnapshotKey, uncontrolled: Bool) {
     guard let world = runner.effects.world else {
       return (SnapshotKey(state: loop.state, work: []), false)
@@ -440,45 +485,8 @@ extension FeatureExploration {
     var tokens: [UInt64] = []
     loop.visitWork(numbering: runner.number) { token, place in
       tokens.append(token)
-      var key = ExploredWorkKey(
-        place: place, kind: 2, dependency: -1, arguments: -1, remaining: .zero)
-      // NB: a piece of work that waits for several calls or sleeps at once (`async let`, a task
-      // group) is told apart by all of them: the first is what the snapshot shows.
-      for call in world.calls where call.token == token {
-        if key.kind == 2 {
-          key.kind = 0
-          key.dependency = call.dependency
-          key.arguments = call.arguments
-        } else {
-          key.others.append(
-            ExploredWaitKey(
-              dependency: call.dependency, arguments: call.arguments, remaining: .zero))
-        }
-      }
-      for sleeper in world.sleepers where sleeper.token == token {
-        if key.kind == 2 {
-          key.kind = 1
-          key.remaining = sleeper.deadline - world.now
-        } else {
-          key.others.append(
-            ExploredWaitKey(dependency: -1, arguments: -1, remaining: sleeper.deadline - world.now))
-        }
-      }
+      let key = Self.workKey(of: token, place: place, in: world)
       if key.kind == 2 { uncontrolled = true }
-      if key.others.count > 1 { key.others.sort() }
-      if !world.answers.isEmpty {
-        var began = UInt64.max
-        for call in world.calls where call.token == token { began = min(began, call.id) }
-        for sleeper in world.sleepers where sleeper.token == token {
-          began = min(began, sleeper.id)
-        }
-        for answer in world.keptAnswers(of: token, since: began) {
-          key.others.append(
-            ExploredWaitKey(
-              dependency: answer.dependency, arguments: answer.arguments,
-              remaining: .nanoseconds(-1 - answer.sample)))
-        }
-      }
       work.append(key)
     }
     // NB: a world lives as long as its loop, which a chain of kept states (a timer's ticks) keeps
@@ -486,7 +494,9 @@ extension FeatureExploration {
     if world.answers.count > tokens.count {
       world.answers = world.answers.filter { tokens.contains($0.key) }
     }
-    if world.began.count > 2 * tokens.count + 16 {
+    // NB: loosely: the work a step moved on has ended when its key is made, and its start time
+    // is read after that, to take the step back.
+    if world.began.count > 4 * tokens.count + 64 {
       world.began = world.began.filter { tokens.contains($0.key) }
       world.resumed = world.resumed.filter { tokens.contains($0) }
     }
@@ -580,18 +590,8 @@ extension FeatureExploration {
     return (loop, isOtherPath)
   }
 
-  /// Where a loop was before a step that may be taken back: an event, or an answer.
-  struct TakeBack {
-    var checkpoint: SteppedLoop<F>.Checkpoint
-    var mark: ExploredWorld.Mark
-    /// The work in flight that waits where it first waited, with the time it started at: the
-    /// work that can be started again.
-    var began: [(token: UInt64, time: Duration)]
-    /// The work the step answers, if it answers.
-    var answered: UInt64?
-  }
-
-  /// What it takes to take back `step` in `loop`, in state `from`, if it can be taken back.
+  /// What it takes to take back `step` in `loop`, in state `from`, if it can be taken back; the
+  /// loop saves its checkpoint.
   private func takeBack(
     of step: Step, in loop: SteppedLoop<F>, from: Int, _ runner: Runner
   ) -> TakeBack? {
@@ -599,22 +599,21 @@ extension FeatureExploration {
     guard returnSteps[from] > 0, StepsTakenBack.areTaken, let world = runner.effects.world else {
       return nil
     }
-    let checkpoint = loop.checkpoint()
-    var began: [(token: UInt64, time: Duration)] = []
-    for token in checkpoint.tokens where !world.resumed.contains(token) {
-      if let time = world.began[token] { began.append((token, time)) }
-    }
+    let answered: UInt64?
     switch step {
     case .event:
-      return TakeBack(checkpoint: checkpoint, mark: world.mark, began: began, answered: nil)
+      answered = nil
     case .answer(let work, _, _):
-      guard work >= 0, work < checkpoint.tokens.count else { return nil }
-      return TakeBack(
-        checkpoint: checkpoint, mark: world.mark, began: began,
-        answered: checkpoint.tokens[work])
+      let tokens = loop.workTokens
+      guard work >= 0, work < tokens.count, !world.resumed.contains(tokens[work]) else {
+        return nil
+      }
+      answered = tokens[work]
     case .advance:
       return nil
     }
+    loop.saveCheckpoint()
+    return TakeBack(mark: world.mark, answered: answered)
   }
 
   // NB: an event moves on no work in flight unless its decisions cancel or replace some; an answer
@@ -633,20 +632,40 @@ extension FeatureExploration {
       runner.tearDown(loop, keepsQuiet: true)
       return nil
     }
-    let moved = loop.movedWork(since: back.checkpoint, answered: back.answered)
-    loop.cancelWork(startedSince: back.checkpoint, andMoved: moved)
+    let moved = loop.movedWork(answered: back.answered)
+    loop.cancelWork(andMoved: moved)
     runner.pump.drain()
     guard let world = runner.effects.world, !runner.pump.overran,
       world.mark.leavingOut(moved) == back.mark.leavingOut(moved),
       restart(moved, back, in: loop, world: world, runner: runner),
-      loop.rewind(to: back.checkpoint), isThere(loop, from, runner: runner)
+      waitAsBefore(moved, from: from, tokens: loop.checkpointTokens, world: world),
+      loop.rewind()
     else {
       runner.tearDown(loop, keepsQuiet: true)
       return nil
     }
+    // NB: the rest of the state's key is as it was by construction: the core's state is the
+    // checkpoint's, the work in flight its work, and every wait but those of the work started
+    // again the same wait, by id. The tests build in debug, where the whole key is checked.
+    assert(isThere(loop, from, runner: runner), "a step taken back left \(whereabouts(from))")
     stepsTakenBack.steps += 1
     stepsTakenBack.workStartedAgain += moved.count
     return loop
+  }
+
+  /// Whether the work `moved`, started again, waits for what it waited for in state `from`,
+  /// whose work is `tokens`.
+  private func waitAsBefore(
+    _ moved: [UInt64], from: Int, tokens: [UInt64], world: ExploredWorld
+  ) -> Bool {
+    let list = workListsByNumber[workListOf[from]]
+    for token in moved {
+      guard let position = tokens.firstIndex(of: token), position < list.count
+      else { return false }
+      let before = list[position]
+      if Self.workKey(of: token, place: before.place, in: world) != before { return false }
+    }
+    return true
   }
 
   /// Starts the work `moved` again, each piece at the time it started, until it waits: true if
@@ -658,8 +677,10 @@ extension FeatureExploration {
     let now = world.now
     defer { world.now = now }
     for token in moved {
-      guard let time = back.began.first(where: { $0.token == token })?.time,
-        loop.hasEnded(token), let task = loop.restart(token, as: back.checkpoint)
+      // NB: the work answered waited where it first waited (see `takeBack(of:)`); the work a
+      // step cancelled was not moved on by the step, so `resumed` tells.
+      guard token == back.answered || !world.resumed.contains(token),
+        let time = world.began[token], loop.hasEnded(token), let task = loop.restart(token)
       else { return false }
       world.answers[token] = nil
       world.resumed.remove(token)
@@ -670,7 +691,7 @@ extension FeatureExploration {
         runner.pump.drain()
         return false
       }
-      loop.reinstate(task, token, as: back.checkpoint)
+      loop.reinstate(task, token)
     }
     return true
   }
@@ -885,6 +906,14 @@ extension FeatureExploration {
     }
     runner.tearDownKept()
   }
+}
+
+/// Where a loop's world was before a step that may be taken back (an event, or an answer), and
+/// the work the step answers, if it answers; the loop keeps its own checkpoint.
+// NB: not nested in `FeatureExploration`: see `ExploredWorkKey`.
+struct TakeBack {
+  var mark: ExploredWorld.Mark
+  var answered: UInt64?
 }
 
 /// Whether the explorer takes back the steps it can (see `FeatureExploration.takeBack`), rather
