@@ -67,7 +67,7 @@ package final class SteppedLoop<F: Feature> {
   // NB: the explorer's key of a state compared each piece of work's scope and id, values of
   // `AnyHashable`s, at each step; a number per piece of work is asked for once.
   /// The number `visitWork(numbering:_:)` was given for each piece of work, by token.
-  private var numbers: [UInt64: Int] = [:]
+  @exclusivity(unchecked) private var numbers: [UInt64: Int] = [:]
 
   /// Calls `body` with the token of each piece of work that has started and not ended, in the
   /// order it started, and the number `numbering` gives its scope and id: asked once per piece of
@@ -143,10 +143,10 @@ package final class SteppedLoop<F: Feature> {
   // depends on `F` passed to it looked up its metadata at each copy (a twentieth of row 13e).
   /// The checkpoint: the core's state, the children it checked, and the work in flight then, in
   /// the order it started.
-  private var savedState: F.State
-  private var savedMarks: [UInt64?] = []
+  @exclusivity(unchecked) private var savedState: F.State
+  @exclusivity(unchecked) private var savedMarks: [UInt64?] = []
   /// The work in flight at the checkpoint, in the order it started.
-  package private(set) var checkpointTokens: [UInt64] = []
+  @exclusivity(unchecked) package private(set) var checkpointTokens: [UInt64] = []
   private var hasCheckpoint = false
 
   /// Saves where the loop is, to ``rewind()`` it after a step: its state, the children it
@@ -256,5 +256,5 @@ private final class WorkBodies: @unchecked Sendable {
     /// How the registry recorded the work, once a checkpoint has seen it.
     var entry: WorkRegistry.Entry?
   }
-  var byToken: [UInt64: Body] = [:]
+  @exclusivity(unchecked) var byToken: [UInt64: Body] = [:]
 }

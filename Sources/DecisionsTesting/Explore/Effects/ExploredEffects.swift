@@ -21,22 +21,23 @@
 /// ``ExploredEffectsError/calledOutsideAnExploration(dependency:)``.
 public final class ExploredEffects: @unchecked Sendable {
   /// The names and sample descriptions of the dependencies made so far, by index.
-  private(set) var dependencies: [(name: String, answers: [String], nevers: Bool)] = []
+  @exclusivity(unchecked) private(set) var dependencies:
+    [(name: String, answers: [String], nevers: Bool)] = []
   /// The world the explorer is running, or `nil` between searches.
-  var world: ExploredWorld?
+  @exclusivity(unchecked) var world: ExploredWorld?
   // NB: the explorer tells states apart by the arguments of each call waiting: comparing and
   // hashing them as `AnyHashable` at each step cost more than numbering them once per call. And
   // describing them by reflection cost a sixteenth of bench row 13e, where a few arguments wait
   // in thousands of states: each is described once.
   /// The descriptions of the distinct arguments of the dependencies' calls, by number, once made.
-  private var texts: [String?] = []
+  @exclusivity(unchecked) private var texts: [String?] = []
 
   // NB: a dictionary of the arguments' own type: as `AnyHashable`s, each comparison cast its
   // operands at run time (about 1,800 instructions, bench row 13e).
   // NB: `@unchecked Sendable` as this class is: used only in an exploration, on its thread.
   /// Numbers the distinct arguments of one dependency's calls.
   private final class Numbers<Arguments: Hashable>: @unchecked Sendable {
-    var numbers: [Arguments: Int] = [:]
+    @exclusivity(unchecked) var numbers: [Arguments: Int] = [:]
   }
 
   /// The number of `arguments` in `numbers`, one dependency's: equal arguments have one.

@@ -238,8 +238,8 @@ extension FeatureExploration {
     /// What the loop's diagnostics reported, while a path is taken again to be printed.
     let journal = StepJournal<F>()
     /// The scopes and ids of the work seen, by number, and their numbers.
-    private(set) var places: [WorkPlace] = []
-    private var placeNumbers: [WorkPlace: Int] = [:]
+    @exclusivity(unchecked) private(set) var places: [WorkPlace] = []
+    @exclusivity(unchecked) private var placeNumbers: [WorkPlace: Int] = [:]
 
     /// The number of a piece of work's scope and id: equal ones have one.
     func number(scope: [WorkID], id: WorkID?) -> Int {
@@ -253,7 +253,7 @@ extension FeatureExploration {
     // between steps (bench row 13f): a loop that reached a state with no work in flight is kept,
     // and moved to the next such state the explorer returns to.
     /// A loop with no work in flight, kept to return to a state with none.
-    private var spare: SteppedLoop<F>?
+    @exclusivity(unchecked) private var spare: SteppedLoop<F>?
 
     init(effects: ExploredEffects, deps: F.Deps) {
       self.isolation = ExploreIsolation(pump: pump)
@@ -363,7 +363,7 @@ extension FeatureExploration {
     // NB: of types that do not depend on `F`: the dictionary's code is then specialized, where a
     // lookup of `F`'s tuples asked the runtime for their types' metadata (a sixteenth of bench
     // row 13e --quick).
-    private var waiting: [Int: KeptLoop] = [:]
+    @exclusivity(unchecked) private var waiting: [Int: KeptLoop] = [:]
     /// How many loops ``waiting`` holds at most.
     // NB: 512 loops of bench row 13e (a few suspended tasks each) hold about 7 MB; they save a
     // twelfth of its steps, and 4,096 only a further twentieth.
@@ -432,12 +432,11 @@ extension FeatureExploration {
     return low < tokens.count && tokens[low] == token ? low : nil
   }
 
-  /// The key of the running loop's state, and whether some work waits for something the
-  /// explorer does not control.
   /// What the work with `token`, whose scope and id have number `place`, waits for in `world`,
   /// and the answers it keeps.
   static func workKey(of token: UInt64, place: Int, in world: ExploredWorld) -> ExploredWorkKey {
-    var key = ExploredWorkKey(place: place, kind: 2, dependency: -1, arguments: -1, remaining: .zero)
+    var key = ExploredWorkKey(
+      place: place, kind: 2, dependency: -1, arguments: -1, remaining: .zero)
     // NB: a piece of work that waits for several calls or sleeps at once (`async let`, a task
     // group) is told apart by all of them: the first is what the snapshot shows.
     for call in world.calls where call.token == token {
@@ -476,6 +475,8 @@ extension FeatureExploration {
     return key
   }
 
+  /// The key of the running loop's state, and whether some work waits for something the
+  /// explorer does not control.
   func key(of loop: SteppedLoop<F>, runner: Runner) -> (SnapshotKey, uncontrolled: Bool) {
     guard let world = runner.effects.world else {
       return (SnapshotKey(state: loop.state, work: []), false)
