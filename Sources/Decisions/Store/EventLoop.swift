@@ -38,6 +38,12 @@ final class EventLoop<F: Feature> {
   // with `nil` instantiates the metadata of `Report<any Error>`, twice per event.
   /// Whether `diagnostics` is set and hears everything the loop does.
   private let hasDiagnostics: Bool
+  /// Hears each decision before it is performed: for the exploration of effects, which starts a
+  /// piece of work again from the decision that started it (see ``replay(_:startingAs:with:)``).
+  @exclusivity(unchecked) private var decisionHook: ((F.Decision) -> Void)?
+  // NB: one flag for the diagnostics and the hook: one branch per decision, as before the hook.
+  /// Whether a decision is reported or heard before it is performed.
+  @exclusivity(unchecked) private var watchesDecisions: Bool
   // NB: for the exploration of effects, which needs only the problems: every other report cost it
   // a `Diagnostic` built, its metadata looked up and the hook called, several times per step.
   /// Whether `diagnostics` is set and hears only problems: work that failed with an error no
@@ -148,6 +154,7 @@ final class EventLoop<F: Feature> {
     self.diagnostics = diagnostics
     self.hasDiagnostics = diagnostics != nil && !reportsOnlyProblems
     self.hasProblemsHook = diagnostics != nil && reportsOnlyProblems
+    self.watchesDecisions = hasDiagnostics
     self.posted = posted ?? PostedEvents()
     let link = LoopLink<F>()
     let queued = QueuedEvents<F.Event>()
@@ -345,7 +352,7 @@ final class EventLoop<F: Feature> {
   private func perform(_ decisions: [F.Decision]) {
     var index = 0  // rule 3
     while index < decisions.count, !isStopped {
-      if hasDiagnostics { report(decided: decisions[index]) }
+      if watchesDecisions { watch(decisions[index]) }
       F.execute(decisions[index], deps: deps, effects: effects)
       index += 1
     }
@@ -421,6 +428,46 @@ final class EventLoop<F: Feature> {
     // NB: as a new loop's: the first check of the children's lifetimes looks at every declaration.
     checkedMarks = []
     childFingerprints = nil
+  }
+
+  /// Sets the hook that hears each decision before it is performed.
+  func setDecisionHook(_ hook: @escaping (F.Decision) -> Void) {
+    decisionHook = hook
+    watchesDecisions = true
+  }
+
+  // NB: against a registry and a route of its own: what `execute` does besides starting the work
+  // (queue an event, cancel work) reaches neither the loop's queue nor its work. The work's token
+  // is the one it had, which its sends carry, and its end reaches the loop's link.
+  /// Performs `decision` again to start again the one piece of work it started, with `token`,
+  /// through `startTask`; for the exploration of effects.
+  ///
+  /// The work is not recorded in the loop's registry, so its sends are dropped until the caller
+  /// records it (``WorkRegistry/reinstate(_:entry:)``).
+  /// - Returns: How the registry recorded the work, with its task; nil if performing the decision
+  ///   started no work, or more, or other work.
+  func replay(
+    _ decision: F.Decision, startingAs token: UInt64, with startTask: @escaping WorkRegistry.TaskStarter
+  ) -> WorkRegistry.Entry? {
+    let scratch = WorkRegistry(link: link, reportsRequests: false)
+    scratch.setNextToken(after: token &- 1)
+    var started = 0
+    scratch.startTask = { started, priority, body in
+      // NB: a second piece of work would have another loop's token: it never runs.
+      guard started == token else { return Task {} }
+      return startTask(started, priority, body)
+    }
+    let route = RootRoute(queued: QueuedEvents<F.Event>(), link: link)
+    F.execute(decision, deps: deps, effects: Effects(registry: scratch, route: route, scope: []))
+    for (other, entry) in scratch.entries.all where other != token {
+      started += 1
+      entry.task?.cancel()
+    }
+    guard started == 0, let entry = scratch.take(token) else {
+      scratch.take(token)?.task?.cancel()
+      return nil
+    }
+    return entry
   }
 
   /// The children the last check of their work's lifetimes saw: with the state, where the loop is
@@ -542,6 +589,13 @@ final class EventLoop<F: Feature> {
   @inline(never)
   private func report(decided decision: F.Decision) {
     diagnostics?(.decided(decision))
+  }
+
+  /// Reports a decision about to be performed, and tells the exploration's hook.
+  @inline(never)
+  private func watch(_ decision: F.Decision) {
+    if hasDiagnostics { report(decided: decision) }
+    decisionHook?(decision)
   }
 
   @inline(never)

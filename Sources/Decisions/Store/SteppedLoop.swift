@@ -35,21 +35,24 @@ package final class SteppedLoop<F: Feature> {
       startDecisions: runsStart ? nil : [], reportsOnlyProblems: reportsOnlyProblems)
     self.isolation = isolation
     self.savedState = state
-    let bodies = WorkBodies()
-    self.bodies = bodies
     self.startTask = startTask
+    let starts = WorkStarts<F.Decision>()
+    self.starts = starts
+    loop.setDecisionHook { decision in
+      starts.decision = decision
+      starts.serial &+= 1
+    }
     loop.registry.startTask = { token, priority, body in
-      let kept = WorkBodies.Body(priority: priority, run: body, entry: nil)
-      bodies.byToken[token] = kept
-      return startTask(token, priority, kept.run)
+      starts.note(token)
+      return startTask(token, priority, body)
     }
     loop.connect(owner: isolation, isolation: isolation)
   }
 
   /// What starts each piece of work's task.
   private let startTask: WorkRegistry.TaskStarter
-  /// The body of each piece of work's task, by token, to start it again (see ``restart(_:)``).
-  private let bodies: WorkBodies
+  /// The decision that started each piece of work, to start it again (see ``restart(_:)``).
+  private let starts: WorkStarts<F.Decision>
 
   /// The state now.
   package var state: F.State { loop.state }
@@ -82,8 +85,8 @@ package final class SteppedLoop<F: Feature> {
     if numbers.count > 2 * tokens.count + 64 {
       numbers = numbers.filter { entries[$0.key] != nil }
     }
-    if bodies.byToken.count > 2 * tokens.count + 64 {
-      bodies.byToken = bodies.byToken.filter { entries[$0.key] != nil }
+    if starts.byToken.count > 2 * tokens.count + 64 {
+      starts.keep { entries[$0] != nil }
     }
     for token in tokens {
       if let number = numbers[token] {
@@ -123,7 +126,7 @@ package final class SteppedLoop<F: Feature> {
     guard isQuiet else { return false }
     loop.reset(to: state)
     numbers.removeAll(keepingCapacity: true)
-    bodies.byToken.removeAll(keepingCapacity: true)
+    starts.byToken.removeAll(keepingCapacity: true)
     return true
   }
 
@@ -149,21 +152,12 @@ package final class SteppedLoop<F: Feature> {
   @exclusivity(unchecked) package private(set) var checkpointTokens: [UInt64] = []
   private var hasCheckpoint = false
 
-  /// Saves where the loop is, to ``rewind()`` it after a step: its state, the children it
-  /// checked, and the work in flight.
+  /// Saves where the loop is, to take a step back: its state, the children it checked, and the
+  /// work in flight.
   ///
   /// Between steps only.
   package func saveCheckpoint() {
     let tokens = workTokens
-    if bodies.byToken.count > 2 * tokens.count + 16 {
-      bodies.byToken = bodies.byToken.filter { loop.registry.entries[$0.key] != nil }
-    }
-    // NB: a piece of work's entry is kept once, with its body: copying every entry at every
-    // checkpoint cost a twentieth of bench row 13e.
-    let registry = loop.registry
-    for token in tokens where bodies.byToken[token]?.entry == nil {
-      bodies.byToken[token]?.entry = registry.entries[token]
-    }
     savedState = loop.state
     savedMarks = loop.childMarks
     checkpointTokens = tokens
@@ -197,25 +191,47 @@ package final class SteppedLoop<F: Feature> {
     registry.cancel(tokens: started)
   }
 
-  /// Starts again, from its beginning, the piece of work `token` of the checkpoint, which has
-  /// ended.
+  /// Moves the core back to the checkpoint, if all the work in flight is work of the checkpoint,
+  /// none of it cancelled: the work started since, and the work moved on, has ended.
   ///
-  /// The same body runs in a new task, with the same token. Its sends are dropped until it is
-  /// recorded again with ``reinstate(_:_:)``.
-  /// - Returns: The new task, or nil if the work has not ended or its body is not known.
-  package func restart(_ token: UInt64) -> Task<Void, Never>? {
-    guard checkpointTokens.contains(token), loop.registry.entries[token] == nil,
-      let body = bodies.byToken[token]
-    else { return nil }
-    return startTask(token, body.priority, body.run)
+  /// Between steps only.
+  /// - Returns: Whether the core moved; if not, nothing changed.
+  package func rewindCore() -> Bool {
+    let registry = loop.registry
+    guard hasCheckpoint, !loop.isStopped, !registry.hasUnreported else { return false }
+    var isBehind = true
+    registry.entries.visitEach { token, entry in
+      if entry.isCancelled || !checkpointTokens.contains(token) { isBehind = false }
+    }
+    guard isBehind else { return false }
+    loop.rewind(to: savedState, marks: savedMarks)
+    return true
   }
 
-  /// Records the task ``restart(_:)`` started as the piece of work `token` of the checkpoint.
-  package func reinstate(_ task: Task<Void, Never>, _ token: UInt64) {
+  // NB: the decision is performed again, rather than the work's closure run again: the closure may
+  // share an object that `execute` made with its first run (a count of tries), which a new
+  // `execute` makes anew, as a return along a path did.
+  /// Starts again, from its beginning, the piece of work `token` of the checkpoint, which has
+  /// ended: performs again the decision that started it, at the loop's state now.
+  ///
+  /// The work is not recorded in the registry, so its sends are dropped, until ``reinstate(_:_:)``
+  /// records it.
+  /// - Returns: How the registry records the work, with its new task; nil if the work has not
+  ///   ended, or its decision started other work too.
+  package func restart(_ token: UInt64) -> WorkRegistry.Entry? {
     guard checkpointTokens.contains(token), loop.registry.entries[token] == nil,
-      let entry = bodies.byToken[token]?.entry
-    else { return task.cancel() }
-    loop.registry.reinstate(token, entry: entry, task: task)
+      let start = starts.byToken[token], starts.isAlone(start)
+    else { return nil }
+    return loop.replay(start.decision, startingAs: token, with: startTask)
+  }
+
+  /// Records the work ``restart(_:)`` started again as the piece of work `token`.
+  package func reinstate(_ entry: WorkRegistry.Entry, _ token: UInt64) {
+    guard loop.registry.entries[token] == nil else {
+      entry.task?.cancel()
+      return
+    }
+    loop.registry.reinstate(token, entry: entry)
   }
 
   /// Whether the work with `token` has ended.
@@ -223,20 +239,10 @@ package final class SteppedLoop<F: Feature> {
     loop.registry.entries[token] == nil
   }
 
-  /// Moves the loop back to the checkpoint, if the work in flight is the work of that moment,
-  /// none of it cancelled: the work started since has ended, and none of the checkpoint's has.
-  ///
-  /// Whether each piece of work still waits where it did, the caller checks. Between steps only.
-  /// - Returns: Whether the loop moved; if not, nothing changed.
-  package func rewind() -> Bool {
-    let registry = loop.registry
-    guard hasCheckpoint, !loop.isStopped, !registry.hasUnreported, workTokens == checkpointTokens
-    else { return false }
-    for token in checkpointTokens where registry.entries.isCancelled(token) != false {
-      return false
-    }
-    loop.rewind(to: savedState, marks: savedMarks)
-    return true
+  /// Whether the work in flight is the checkpoint's, none of it cancelled.
+  package var isAtCheckpoint: Bool {
+    hasCheckpoint && !loop.isStopped && workTokens == checkpointTokens
+      && checkpointTokens.allSatisfy { loop.registry.entries.isCancelled($0) == false }
   }
 
   /// Stops the loop: cancels all its work.
@@ -245,16 +251,45 @@ package final class SteppedLoop<F: Feature> {
   }
 }
 
-/// The bodies of a stepped loop's work, by token.
-// NB: the body is the closure of the work's task, made by `Effects`; the explorer calls it once
-// more, on its own thread, to start the work again from its beginning (see
-// `SteppedLoop.restart(as:)`).
-private final class WorkBodies: @unchecked Sendable {
-  struct Body: @unchecked Sendable {
-    var priority: TaskPriority?
-    var run: () async -> Void
-    /// How the registry recorded the work, once a checkpoint has seen it.
-    var entry: WorkRegistry.Entry?
+/// The decision that started each piece of a stepped loop's work, by token, and how many pieces
+/// of work each decision started.
+private final class WorkStarts<Decision>: @unchecked Sendable {
+  struct Start {
+    var decision: Decision
+    var serial: UInt64
   }
-  @exclusivity(unchecked) var byToken: [UInt64: Body] = [:]
+  /// The decision being performed, and its number.
+  @exclusivity(unchecked) var decision: Decision?
+  @exclusivity(unchecked) var serial: UInt64 = 0
+  @exclusivity(unchecked) var byToken: [UInt64: Start] = [:]
+  /// The number of the last decision that started a piece of work, and how many it started.
+  @exclusivity(unchecked) private var lastSerial: UInt64 = 0
+  @exclusivity(unchecked) private var lastCount = 0
+  /// The decisions that started more than one piece of work, by number.
+  @exclusivity(unchecked) private var several: Set<UInt64> = []
+
+  /// Records that the decision being performed started the work with `token`.
+  func note(_ token: UInt64) {
+    guard let decision else { return }
+    if serial == lastSerial {
+      lastCount += 1
+      several.insert(serial)
+    } else {
+      lastSerial = serial
+      lastCount = 1
+    }
+    byToken[token] = Start(decision: decision, serial: serial)
+  }
+
+  /// Whether `start`'s decision started no other piece of work.
+  func isAlone(_ start: Start) -> Bool {
+    !several.contains(start.serial)
+  }
+
+  /// Forgets the work whose token `isKept` refuses.
+  func keep(_ isKept: (UInt64) -> Bool) {
+    byToken = byToken.filter { isKept($0.key) }
+    let serials = Set(byToken.values.map(\.serial))
+    several = several.filter { serials.contains($0) }
+  }
 }

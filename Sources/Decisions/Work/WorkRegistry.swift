@@ -285,11 +285,21 @@ package final class WorkRegistry {
     for token in tokens { cancel(token: token) }
   }
 
-  /// Records again, with a new task, the work for `token` that ended, as `entry` recorded it: for
+  /// Makes the next token handed out the one after `token`: for a registry that starts a piece
+  /// of work again with its token (see `EventLoop.replay`).
+  func setNextToken(after token: UInt64) {
+    nextToken = token
+  }
+
+  /// Removes the entry for `token` and returns it, as it is, without ending its work.
+  func take(_ token: UInt64) -> Entry? {
+    entries.remove(token)
+  }
+
+  /// Records again the work for `token` that ended, as `entry` records it, with its new task: for
   /// the exploration of effects, which started the work again from its beginning.
-  package func reinstate(_ token: UInt64, entry: Entry, task: Task<Void, Never>) {
+  package func reinstate(_ token: UInt64, entry: Entry) {
     var entry = entry
-    entry.task = task
     entry.isCancelled = false
     if let id = entry.id { active[Key(scope: entry.scope, id: id)] = token }
     if !entry.scope.isEmpty {

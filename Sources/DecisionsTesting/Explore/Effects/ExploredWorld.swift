@@ -127,6 +127,42 @@ final class ExploredWorld: @unchecked Sendable {
       sleepers: sleepers.map { Mark.Wait(id: $0.id, token: $0.token) })
   }
 
+  // NB: the order of the waits is the order the explorer lists the calls' answers in, and wakes
+  // sleeps with one deadline in: work started again makes its waits last.
+  /// Puts the waits of the work with `tokens`, made again, where that work's waits were in `mark`.
+  func restoreOrder(as mark: Mark, of tokens: [UInt64]) {
+    calls = Self.reordered(calls, as: mark.calls, of: tokens) { Mark.Wait(id: $0.id, token: $0.token) }
+    sleepers = Self.reordered(sleepers, as: mark.sleepers, of: tokens) {
+      Mark.Wait(id: $0.id, token: $0.token)
+    }
+  }
+
+  private static func reordered<Waiting>(
+    _ waits: [Waiting], as marked: [Mark.Wait], of tokens: [UInt64],
+    _ wait: (Waiting) -> Mark.Wait
+  ) -> [Waiting] {
+    guard waits.contains(where: { wait($0).token.map(tokens.contains) ?? false }) else {
+      return waits
+    }
+    var result: [Waiting] = []
+    result.reserveCapacity(waits.count)
+    var placed = Set<UInt64>()
+    for old in marked {
+      let isMadeAgain = old.token.map(tokens.contains) ?? false
+      let match = waits.first { candidate in
+        let new = wait(candidate)
+        guard !placed.contains(new.id) else { return false }
+        return isMadeAgain ? new.token == old.token : new.id == old.id
+      }
+      if let match {
+        result.append(match)
+        placed.insert(wait(match).id)
+      }
+    }
+    for candidate in waits where !placed.contains(wait(candidate).id) { result.append(candidate) }
+    return result
+  }
+
   /// Whether the work with `token` waits for a call or a deadline.
   func waits(_ token: UInt64) -> Bool {
     calls.contains { $0.token == token } || sleepers.contains { $0.token == token }

@@ -637,10 +637,9 @@ extension FeatureExploration {
     loop.cancelWork(andMoved: moved)
     runner.pump.drain()
     guard let world = runner.effects.world, !runner.pump.overran,
-      world.mark.leavingOut(moved) == back.mark.leavingOut(moved),
-      restart(moved, back, in: loop, world: world, runner: runner),
-      waitAsBefore(moved, from: from, tokens: loop.checkpointTokens, world: world),
-      loop.rewind()
+      world.mark.leavingOut(moved) == back.mark.leavingOut(moved), loop.rewindCore(),
+      restart(moved, back, in: loop, world: world, runner: runner), loop.isAtCheckpoint,
+      waitAsBefore(moved, from: from, tokens: loop.checkpointTokens, world: world)
     else {
       runner.tearDown(loop, keepsQuiet: true)
       return nil
@@ -669,31 +668,34 @@ extension FeatureExploration {
     return true
   }
 
-  /// Starts the work `moved` again, each piece at the time it started, until it waits: true if
-  /// all of it waits again.
+  /// Starts the work `moved` again, each piece from the decision that started it and at the time
+  /// it started, until it waits: true if all of it waits again.
   private func restart(
     _ moved: [UInt64], _ back: TakeBack, in loop: SteppedLoop<F>, world: ExploredWorld,
     runner: Runner
   ) -> Bool {
+    if moved.isEmpty { return true }
     let now = world.now
     defer { world.now = now }
     for token in moved {
       // NB: the work answered waited where it first waited (see `takeBack(of:)`); the work a
       // step cancelled was not moved on by the step, so `resumed` tells.
       guard token == back.answered || !world.resumed.contains(token),
-        let time = world.began[token], loop.hasEnded(token), let task = loop.restart(token)
+        let time = world.began[token], loop.hasEnded(token)
       else { return false }
       world.answers[token] = nil
       world.resumed.remove(token)
       world.now = time
+      guard let entry = loop.restart(token) else { return false }
       runner.pump.drain()
       guard !runner.pump.overran, world.waits(token) else {
-        task.cancel()
+        entry.task?.cancel()
         runner.pump.drain()
         return false
       }
-      loop.reinstate(task, token)
+      loop.reinstate(entry, token)
     }
+    world.restoreOrder(as: back.mark, of: moved)
     return true
   }
 
