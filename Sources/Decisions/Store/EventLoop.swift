@@ -447,7 +447,8 @@ final class EventLoop<F: Feature> {
   /// - Returns: How the registry recorded the work, with its task; nil if performing the decision
   ///   started no work, or more, or other work.
   func replay(
-    _ decision: F.Decision, startingAs token: UInt64, with startTask: @escaping WorkRegistry.TaskStarter
+    _ decision: F.Decision, startingAs token: UInt64,
+    with startTask: @escaping WorkRegistry.TaskStarter
   ) -> WorkRegistry.Entry? {
     let scratch = WorkRegistry(link: link, reportsRequests: false)
     scratch.setNextToken(after: token &- 1)

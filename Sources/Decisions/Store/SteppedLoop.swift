@@ -36,7 +36,7 @@ package final class SteppedLoop<F: Feature> {
     self.isolation = isolation
     self.savedState = state
     self.startTask = startTask
-    let starts = WorkStarts<F.Decision>()
+    let starts = WorkStarts()
     self.starts = starts
     loop.setDecisionHook { decision in
       starts.decision = decision
@@ -52,7 +52,7 @@ package final class SteppedLoop<F: Feature> {
   /// What starts each piece of work's task.
   private let startTask: WorkRegistry.TaskStarter
   /// The decision that started each piece of work, to start it again (see ``restart(_:)``).
-  private let starts: WorkStarts<F.Decision>
+  private let starts: WorkStarts
 
   /// The state now.
   package var state: F.State { loop.state }
@@ -220,9 +220,10 @@ package final class SteppedLoop<F: Feature> {
   ///   ended, or its decision started other work too.
   package func restart(_ token: UInt64) -> WorkRegistry.Entry? {
     guard checkpointTokens.contains(token), loop.registry.entries[token] == nil,
-      let start = starts.byToken[token], starts.isAlone(start)
+      let start = starts.byToken[token], starts.isAlone(start),
+      let decision = start.decision as? F.Decision
     else { return nil }
-    return loop.replay(start.decision, startingAs: token, with: startTask)
+    return loop.replay(decision, startingAs: token, with: startTask)
   }
 
   /// Records the work ``restart(_:)`` started again as the piece of work `token`.
@@ -251,15 +252,18 @@ package final class SteppedLoop<F: Feature> {
   }
 }
 
+// NB: not generic over the decision's type, which it keeps as `Any`: the stepped loop runs
+// unspecialized, and a dictionary of a type that depended on it looked its metadata up at each
+// piece of work started (a twentieth of bench row 13e).
 /// The decision that started each piece of a stepped loop's work, by token, and how many pieces
 /// of work each decision started.
-private final class WorkStarts<Decision>: @unchecked Sendable {
+private final class WorkStarts: @unchecked Sendable {
   struct Start {
-    var decision: Decision
+    var decision: Any
     var serial: UInt64
   }
   /// The decision being performed, and its number.
-  @exclusivity(unchecked) var decision: Decision?
+  @exclusivity(unchecked) var decision: Any?
   @exclusivity(unchecked) var serial: UInt64 = 0
   @exclusivity(unchecked) var byToken: [UInt64: Start] = [:]
   /// The number of the last decision that started a piece of work, and how many it started.

@@ -62,7 +62,6 @@ private func statesEndingElsewhere<F: Feature>(_ exploration: FeatureExploration
   }
 }
 
-
 /// What differs between the exploration of `explored` with steps taken back and without: the
 /// graph, whether it is complete, the states not returned to, the problems, the stop, the
 /// printed paths that end elsewhere; empty if nothing does.
@@ -105,7 +104,6 @@ private func differences<F: Feature>(
   }
   return found
 }
-
 
 /// Waits, for something the explorer does not control, until the task is cancelled.
 private func untilCancelled() async {
@@ -199,14 +197,13 @@ extension ExplorationRule<CountedLoad> {
 
 // MARK: - Two naps that end together
 
-/// Two naps of one second, "a" and "b", started by one event in that order, or "b" alone; "a" can
-/// be cancelled, and the user can flag the state once. Each nap rings when it ends.
+/// Two naps of one second, "a" and "b", started by one event in that order, or "b" alone.
 ///
-/// A store on the printed test's doubles (`ExploredEffects()`, whose clock wakes sleeps earliest
+/// "a" can be cancelled, and the user can flag the state once. Each nap rings when it ends. A
+/// store on the printed test's doubles (`ExploredEffects()`, whose clock wakes sleeps earliest
 /// first, in the order they began) rings "a" first, as the exploration without steps taken back
-/// does. Cancelling "a"
-/// reaches the state "b" alone reaches, a known state, so the step is taken back: "a" starts
-/// again, and its nap now waits after "b"'s.
+/// does. Cancelling "a" reaches the state "b" alone reaches, a known state, so the step is taken
+/// back: "a" starts again, and its nap must wait where it waited, before "b"'s.
 private enum TwoNaps: Feature {
   struct State: Hashable, Sendable {
     var started = false
@@ -276,7 +273,6 @@ extension ExplorationRule<TwoNaps> {
     Self("a rings before b") { $0.state.rung != ["b", "a"] }
   }
 }
-
 
 // MARK: - A value one piece of work reads before it waits, which another writes
 
@@ -447,7 +443,6 @@ private enum TwoLoads: Feature {
   }
 }
 
-
 // MARK: - An upload that says it began, fails or is retried
 
 private struct UploadFailed: Error, Equatable {}
@@ -610,7 +605,6 @@ private enum PanelHost: Feature {
   }
 }
 
-
 // MARK: - A task-local value bound around the start of the work
 
 /// A value the executor binds around `effects.run`, as a dependency library's `withDependencies`
@@ -677,11 +671,12 @@ private enum TaggedLoad: Feature {
   }
 }
 
-
 // MARK: - Work that spins once cancelled
 
-/// A load that retries at once on any error, its cancellation included: once cancelled, it runs
-/// for ever without waiting for the explorer. The user can poke the state, or cancel the load.
+/// A load that retries at once on any error, its cancellation included.
+///
+/// Once cancelled, it runs for ever without waiting for the explorer. The user can poke the
+/// state, or cancel the load.
 private enum SpinsWhenCancelled: Feature {
   struct State: Hashable, Sendable {
     var started = false
@@ -946,7 +941,8 @@ private enum SpinsWhenCancelled: Feature {
     }
     #expect(!takenBack.isComplete)
     #expect(!returned.isComplete)
-    #expect(takenBack.stopped?.contains(#"after "send .cancel""#) == true, "\(takenBack.stopped ?? "")")
+    #expect(
+      takenBack.stopped?.contains(#"after "send .cancel""#) == true, "\(takenBack.stopped ?? "")")
     #expect(returned.stopped == takenBack.stopped, "\(returned.stopped ?? "")")
   }
 

@@ -131,7 +131,9 @@ final class ExploredWorld: @unchecked Sendable {
   // sleeps with one deadline in: work started again makes its waits last.
   /// Puts the waits of the work with `tokens`, made again, where that work's waits were in `mark`.
   func restoreOrder(as mark: Mark, of tokens: [UInt64]) {
-    calls = Self.reordered(calls, as: mark.calls, of: tokens) { Mark.Wait(id: $0.id, token: $0.token) }
+    calls = Self.reordered(calls, as: mark.calls, of: tokens) {
+      Mark.Wait(id: $0.id, token: $0.token)
+    }
     sleepers = Self.reordered(sleepers, as: mark.sleepers, of: tokens) {
       Mark.Wait(id: $0.id, token: $0.token)
     }
