@@ -59,12 +59,16 @@ package final class SteppedLoop<F: Feature> {
 
   /// Performs the start decisions, if they wait.
   package func start() {
+    starts.isStepping = true
     loop.performStartIfPending()
+    starts.isStepping = false
   }
 
   /// Processes an event, as a store's `send` does.
   package func send(_ event: F.Event) {
+    starts.isStepping = true
     loop.send(event)
+    starts.isStepping = false
   }
 
   // NB: the explorer's key of a state compared each piece of work's scope and id, values of
@@ -150,6 +154,9 @@ package final class SteppedLoop<F: Feature> {
   @exclusivity(unchecked) private var savedMarks: [UInt64?] = []
   /// The work in flight at the checkpoint, in the order it started.
   @exclusivity(unchecked) package private(set) var checkpointTokens: [UInt64] = []
+  /// The work of the checkpoint in a scope no child lifetime covers, which was reported: a piece
+  /// of it started again is not reported again.
+  @exclusivity(unchecked) private var withoutLifetime: [UInt64] = []
   private var hasCheckpoint = false
 
   /// Saves where the loop is, to take a step back: its state, the children it checked, and the
@@ -162,6 +169,12 @@ package final class SteppedLoop<F: Feature> {
     savedMarks = loop.childMarks
     checkpointTokens = tokens
     hasCheckpoint = true
+    withoutLifetime.removeAll(keepingCapacity: true)
+    if loop.registry.childWorkCount != 0 {
+      loop.registry.entries.visitEach { token, entry in
+        if entry.isWithoutLifetime { withoutLifetime.append(token) }
+      }
+    }
   }
 
   /// The work of the checkpoint that has ended or was cancelled since, and `answered`: what a
@@ -232,6 +245,8 @@ package final class SteppedLoop<F: Feature> {
       entry.task?.cancel()
       return
     }
+    var entry = entry
+    entry.isWithoutLifetime = withoutLifetime.contains(token)
     loop.registry.reinstate(token, entry: entry)
   }
 
@@ -272,9 +287,18 @@ private final class WorkStarts: @unchecked Sendable {
   /// The decisions that started more than one piece of work, by number.
   @exclusivity(unchecked) private var several: Set<UInt64> = []
 
-  /// Records that the decision being performed started the work with `token`.
+  // NB: work started while a piece of work's event is processed starts in that work's task, and
+  // inherits its task-local values and its priority, which a start again from the explorer's
+  // context would not: only work started by the explorer's own steps (an event, the start) can be
+  // started again (helper-38's attack).
+  /// Whether the explorer is taking a step itself (an event, the start): not a piece of work's
+  /// event.
+  @exclusivity(unchecked) var isStepping = false
+
+  /// Records that the decision being performed started the work with `token`, if the explorer is
+  /// taking a step itself.
   func note(_ token: UInt64) {
-    guard let decision else { return }
+    guard isStepping, let decision else { return }
     if serial == lastSerial {
       lastCount += 1
       several.insert(serial)

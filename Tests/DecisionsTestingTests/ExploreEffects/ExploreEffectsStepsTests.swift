@@ -467,9 +467,17 @@ enum Courier: Feature {
       explore(
         LoadAndFlag.self, from: .init(), deps: LoadAndFlag.deps, events: { _ in [.load, .flip] })
     }
-    check(returns: 0) {
+    // NB: a reload starts in the task of the load whose event decided it, and inherits its
+    // task-locals and priority: it is not started again, and the explorer returns to its states
+    // (the first load, a start decision's, is answered in the first state, returned to for free).
+    let takenBack = explore(
+      AlwaysLoading.self, from: .init(), deps: AlwaysLoading.deps, events: { _ in [] })
+    let returned = StepsTakenBack.$areTaken.withValue(false) {
       explore(AlwaysLoading.self, from: .init(), deps: AlwaysLoading.deps, events: { _ in [] })
     }
+    #expect(takenBack.stepsTakenBack.workStartedAgain == 0)
+    #expect(takenBack.stepsRun == returned.stepsRun)
+    #expect(graph(of: takenBack) == graph(of: returned))
   }
 
   /// An exploration's states, and each state's transitions, as text.
