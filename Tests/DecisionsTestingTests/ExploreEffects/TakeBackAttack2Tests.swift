@@ -248,7 +248,9 @@ private enum ReplacedRows: Feature {
     var steps = 0
   }
   enum Event: Equatable, Sendable {
-    case fill, replace(Int), reload(Int), clear
+    case fill, clear
+    case replace(Int)
+    case reload(Int)
     case row(Int, LoadRow.Event)
   }
   enum Decision: Equatable, Sendable { case row(Int, LoadRow.Decision) }
@@ -306,7 +308,8 @@ private enum Busy: Feature {
   }
   enum Event: Equatable, Sendable {
     case startOther, go, poke
-    case went, done(String)
+    case went
+    case done(String)
   }
   enum Decision: Equatable, Sendable { case other, go }
   struct Deps: Sendable {
@@ -441,7 +444,10 @@ private enum Starter: Feature {
     case cancelA, restartA, poke
     case got(String)
   }
-  enum Decision: Equatable, Sendable { case load(String), cancel(String) }
+  enum Decision: Equatable, Sendable {
+    case load(String)
+    case cancel(String)
+  }
   struct Deps: Sendable {
     var load: @Sendable (String) async throws -> String
   }
@@ -538,7 +544,6 @@ private enum Pair: Feature {
   }
 }
 
-
 // MARK: - Work started by an event that other work sent, inside its task-local values
 
 /// A value the first load binds around its work, as a dependency library's `withDependencies`
@@ -620,7 +625,6 @@ private enum TenantSave: Feature {
   }
 }
 
-
 /// As `TenantSave`, with the load at a low priority: the save, started without one while the
 /// load delivers its event, inherits it in a store; started again from the explorer's context,
 /// it has the explorer's.
@@ -700,11 +704,12 @@ private enum PrioritySave: Feature {
       "\(takenBack.problems.map { "\($0.transition): \($0.reports.first?.prefix(60) ?? "")" })")
   }
 
-  /// Work started by an event that other work sent inherits that work's task-local values, in a
-  /// store as in the exploration without steps taken back (the save is saved for "acme"). Its
-  /// decision performed again by a step taken back would run in the explorer's context, and the
-  /// save, started again, saved for "none", a state no store reaches: such work is not started
-  /// again.
+  /// Work started by an event that other work sent is not started again by a step taken back.
+  ///
+  /// It inherits that work's task-local values, in a store as in the exploration without steps
+  /// taken back (the save is saved for "acme"). Its decision performed again would run in the
+  /// explorer's context, and the save, started again, saved for "none", a state no store
+  /// reaches.
   @Test func workStartedByAnotherWorksEventKeepsItsTaskLocals() {
     let (takenBack, returned) = both {
       explore(TenantSave.self, from: .init(), deps: TenantSave.deps, events: TenantSave.using)
@@ -749,7 +754,9 @@ private enum PrioritySave: Feature {
     for depth in [2, 3, 5] {
       let limits = ExplorationLimits(depth: depth)
       sweep.check("NapTicker \(limits)") {
-        explore(NapTicker.self, from: .init(), deps: NapTicker.deps, limits: limits, events: NapTicker.using)
+        explore(
+          NapTicker.self, from: .init(), deps: NapTicker.deps, limits: limits,
+          events: NapTicker.using)
       }
       sweep.check("ReplacedRows \(limits)") {
         explore(
