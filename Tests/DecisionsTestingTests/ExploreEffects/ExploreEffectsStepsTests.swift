@@ -480,15 +480,6 @@ enum Courier: Feature {
     #expect(graph(of: takenBack) == graph(of: returned))
   }
 
-  /// An exploration's states, and each state's transitions, as text.
-  private func graph<F: Feature>(of exploration: FeatureExploration<F>) -> [String] {
-    exploration.snapshots.indices.map { number in
-      "\(exploration.snapshots[number]): "
-        + exploration.transitions(from: number).map { "\($0.choice) → \($0.to)" }.joined(
-          separator: ", ")
-    }
-  }
-
   /// A loop with work in flight cannot be moved to another state; one without can, and then runs
   /// as a loop made from that state does; so can one whose work was cancelled and has ended.
   @Test func onlyALoopWithNoWorkInFlightMovesToAnotherState() {

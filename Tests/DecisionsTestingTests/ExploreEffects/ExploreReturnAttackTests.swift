@@ -22,8 +22,8 @@ private func isRuleCheck(_ issue: Issue, _ rule: String) -> Bool {
   String(describing: issue).contains("The rule \"\(rule)\" does not hold")
 }
 
-/// The comment a printed path gets when, taken again, it ends in another state.
-private let endsElsewhere = "// Taken again, this path does not end in the state"
+// NB: `endsElsewhere`, the comment a printed path gets when it ends in another state, is in
+// TakeBackComparison.swift.
 
 extension ExplorationRule<UnkeyedTwins> {
   /// Slot "a" is answered first: broken on the path where "b" is.
