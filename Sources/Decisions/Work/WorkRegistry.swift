@@ -291,11 +291,6 @@ package final class WorkRegistry {
     nextToken = token
   }
 
-  /// Removes the entry for `token` and returns it, as it is, without ending its work.
-  func take(_ token: UInt64) -> Entry? {
-    entries.remove(token)
-  }
-
   /// Records again the work for `token` that ended, as `entry` records it, with its new task: for
   /// the exploration of effects, which started the work again from its beginning.
   package func reinstate(_ token: UInt64, entry: Entry) {

@@ -637,7 +637,7 @@ extension FeatureExploration {
     loop.cancelWork(andMoved: moved)
     runner.pump.drain()
     guard let world = runner.effects.world, !runner.pump.overran,
-      world.mark.leavingOut(moved) == back.mark.leavingOut(moved), loop.rewindCore(),
+      world.matches(back.mark, leavingOut: moved), loop.rewindCore(),
       restart(moved, back, in: loop, world: world, runner: runner), loop.isAtCheckpoint,
       waitAsBefore(moved, from: from, tokens: loop.checkpointTokens, world: world)
     else {
