@@ -39,8 +39,9 @@ package final class SteppedLoop<F: Feature> {
     let starts = WorkStarts()
     self.starts = starts
     loop.setDecisionHook { decision in
-      starts.decision = decision
       starts.serial &+= 1
+      // NB: only a step of the explorer's own starts work that can be started again.
+      starts.decision = starts.isStepping ? decision : nil
     }
     loop.registry.startTask = { token, priority, body in
       starts.note(token)
@@ -230,7 +231,8 @@ package final class SteppedLoop<F: Feature> {
   /// The work is not recorded in the registry, so its sends are dropped, until ``reinstate(_:_:)``
   /// records it.
   /// - Returns: How the registry records the work, with its new task; nil if the work has not
-  ///   ended, or its decision started other work too.
+  ///   ended, or its decision was not performed in a step of the explorer's own (an event, the
+  ///   start), or started other work too.
   package func restart(_ token: UInt64) -> WorkRegistry.Entry? {
     guard checkpointTokens.contains(token), loop.registry.entries[token] == nil,
       let start = starts.byToken[token], starts.isAlone(start),
@@ -281,9 +283,8 @@ private final class WorkStarts: @unchecked Sendable {
   @exclusivity(unchecked) var decision: Any?
   @exclusivity(unchecked) var serial: UInt64 = 0
   @exclusivity(unchecked) var byToken: [UInt64: Start] = [:]
-  /// The number of the last decision that started a piece of work, and how many it started.
+  /// The number of the last decision that started a piece of work.
   @exclusivity(unchecked) private var lastSerial: UInt64 = 0
-  @exclusivity(unchecked) private var lastCount = 0
   /// The decisions that started more than one piece of work, by number.
   @exclusivity(unchecked) private var several: Set<UInt64> = []
 
@@ -299,13 +300,8 @@ private final class WorkStarts: @unchecked Sendable {
   /// taking a step itself.
   func note(_ token: UInt64) {
     guard isStepping, let decision else { return }
-    if serial == lastSerial {
-      lastCount += 1
-      several.insert(serial)
-    } else {
-      lastSerial = serial
-      lastCount = 1
-    }
+    if serial == lastSerial { several.insert(serial) }
+    lastSerial = serial
     byToken[token] = Start(decision: decision, serial: serial)
   }
 

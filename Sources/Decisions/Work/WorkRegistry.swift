@@ -180,14 +180,7 @@ package final class WorkRegistry {
     var entry = Entry(scope: scope, id: id, task: task)
     if case .alive(let identity) = reserved { entry.identity = identity }
     entries.insert(entry, forNew: token)
-    switch childScopes[scope] {
-    case nil: childScopes[scope] = .one(token)
-    case .one(let other)?: childScopes[scope] = .many([other, token])
-    case .many(var tokens)?:
-      childScopes[scope] = nil  // NB: so that the set is uniquely referenced, and not copied
-      tokens.insert(token)
-      childScopes[scope] = .many(tokens)
-    }
+    rememberChildScope(of: token, in: scope)
     if reserved == .undeclared { unreported.append(token) }
     // NB: started by a decision for a child that the event removed: it never belonged to a child.
     if reserved == .gone { cancel(token: token) }
@@ -299,14 +292,7 @@ package final class WorkRegistry {
     if let id = entry.id { active[Key(scope: entry.scope, id: id)] = token }
     if !entry.scope.isEmpty {
       childWorkCount += 1
-      switch childScopes[entry.scope] {
-      case nil: childScopes[entry.scope] = .one(token)
-      case .one(let other)?: childScopes[entry.scope] = .many([other, token])
-      case .many(var tokens)?:
-        childScopes[entry.scope] = nil
-        tokens.insert(token)
-        childScopes[entry.scope] = .many(tokens)
-      }
+      rememberChildScope(of: token, in: entry.scope)
     }
     entries.insert(entry, forNew: token)
   }
@@ -348,6 +334,19 @@ package final class WorkRegistry {
     entries.shrink(keeping: Self.retainedCapacity)
     active = Dictionary(uniqueKeysWithValues: active.map { ($0.key, $0.value) })
     childScopes = Dictionary(uniqueKeysWithValues: childScopes.map { ($0.key, $0.value) })
+  }
+
+  /// Adds child work to ``childScopes``.
+  @inline(__always)
+  private func rememberChildScope(of token: UInt64, in scope: [WorkID]) {
+    switch childScopes[scope] {
+    case nil: childScopes[scope] = .one(token)
+    case .one(let other)?: childScopes[scope] = .many([other, token])
+    case .many(var tokens)?:
+      childScopes[scope] = nil  // NB: so that the set is uniquely referenced, and not copied
+      tokens.insert(token)
+      childScopes[scope] = .many(tokens)
+    }
   }
 
   /// Removes finished child work from ``childScopes``.
