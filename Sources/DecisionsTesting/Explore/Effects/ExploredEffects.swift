@@ -145,10 +145,13 @@ public final class ExploredEffects: @unchecked Sendable {
   /// Moves the clock `duration` ahead, and wakes the work that sleeps until then, earliest
   /// deadline first.
   ///
-  /// For the doubles of a ``StoreTest`` (``init()``); in an exploration it does nothing.
+  /// For the doubles of a ``StoreTest`` (``init()``); in an exploration it does nothing. As
+  /// `TestClock.advance(by:)` does, it wakes one piece of work at a time (for one deadline, in the
+  /// order the work started, as the explorer does), and returns once the store has settled what
+  /// each sent.
   /// - Parameter duration: How far to move the clock.
   public func advanceClock(by duration: Duration) async {
-    script?.advance(by: duration)
+    await script?.advance(by: duration)
   }
 
   /// The clock of the exploration: time passes only when the explorer reaches a deadline.

@@ -174,18 +174,37 @@ final class ScriptedWorld: Sendable {
     }
   }
 
-  /// Moves the clock and wakes the sleeps whose deadlines it reached, earliest first.
-  func advance(by duration: Duration) {
-    let woken = state.withLock { state -> [Sleeper] in
-      state.now += duration
-      let now = state.now
-      let woken = state.sleepers.filter { $0.deadline <= now }.sorted { $0.deadline < $1.deadline }
-      state.sleepers.removeAll { $0.deadline <= now }
-      return woken
+  // NB: one at a time, each after its store has settled what the one before woke, as
+  // `TestClock.advance` does: resumed together, two pieces of work that wake at one instant raced
+  // to the store, and a printed test received their events in either order.
+  /// Moves the clock and wakes the sleeps whose deadlines it reached, earliest first (in the order
+  /// their work started, for one deadline), including those that begin while it advances.
+  func advance(by duration: Duration) async {
+    let target = state.withLock { $0.now + duration }
+    // NB: for one deadline, in the order the work started (its token in the store), then in the
+    // order the sleeps began: pieces of work started by one event run at once in a store, and
+    // which sleeps first is a race; the explorer runs them in the order they started.
+    func precedes(_ one: Sleeper, _ other: Sleeper) -> Bool {
+      (one.deadline, one.wait?.member.token ?? .max, one.id)
+        < (other.deadline, other.wait?.member.token ?? .max, other.id)
     }
-    for sleeper in woken {
+    while let sleeper = state.withLock({ state -> Sleeper? in
+      var next: Int?
+      for (index, sleeper) in state.sleepers.enumerated() where sleeper.deadline <= target {
+        if next.map({ precedes(sleeper, state.sleepers[$0]) }) ?? true { next = index }
+      }
+      guard let next else {
+        state.now = max(state.now, target)
+        return nil
+      }
+      let sleeper = state.sleepers.remove(at: next)
+      state.now = max(state.now, sleeper.deadline)
+      return sleeper
+    }) {
+      let testWaits = sleeper.wait?.testWaits
       sleeper.wait?.end()
       sleeper.continuation.resume()
+      if let testWaits { await testWaits.settleOwner() }
     }
   }
 }
