@@ -64,6 +64,8 @@ import Testing
   @Test func wrappingAnIdKeepsIt() {
     #expect(WorkID(WorkID("a")) == WorkID("a"))
     #expect(WorkID(Optional(WorkID("a"))) == WorkID("a"))
+    #expect(WorkID(Optional(Optional(WorkID("a")))) == WorkID("a"))
+    #expect(WorkID(WorkID(Optional("a"))).base as? String? == "a")
   }
 
   @Test func workStartedWithOptionalIdsIsCancelledByTheirValues() async {

@@ -23,7 +23,13 @@ public struct WorkID: Hashable, @unchecked Sendable, CustomStringConvertible {
   ///
   /// Wrapping a `WorkID` returns it unchanged.
   public init(_ base: some Hashable & Sendable) {
-    if let id = base as? WorkID {
+    // NB: only a `WorkID` or an optional can hold a `WorkID` (`AnyHashable` is not `Sendable`):
+    // the dynamic cast, about 180 instructions, is left to optionals (each piece of keyed work
+    // makes an id).
+    let type = Swift.type(of: base)
+    if type == WorkID.self {
+      self = unsafeBitCast(base, to: WorkID.self)
+    } else if _isOptional(type), let id = base as? WorkID {
       self = id
     } else {
       self.base = base

@@ -341,14 +341,16 @@ enum Courier: Feature {
   /// An answer step names its call by the work that made it, not by its place among the calls
   /// waiting: paths to one state can make its calls in another order.
   @Test func anAnswerStepNamesItsCallByItsWork() throws {
-    let exploration = FeatureExploration<TwoCalls>()
+    var exploration = FeatureExploration<TwoCalls>()
     let effects = ExploredEffects(exploring: ())
     let runner = FeatureExploration<TwoCalls>.Runner(effects: effects, deps: TwoCalls.deps(effects))
     let loop = runner.makeLoop(state: .init(), runsStart: false, now: .zero)
     defer { runner.tearDown(loop) }
     // "a" starts first and sleeps; "b" calls at once; then "a" calls: the calls wait as b, a.
-    exploration.take(.event(.startA), in: loop, runner: runner)
-    exploration.take(.event(.startB), in: loop, runner: runner)
+    let startA = exploration.step(sending: .startA)
+    exploration.take(startA, in: loop, runner: runner)
+    let startB = exploration.step(sending: .startB)
+    exploration.take(startB, in: loop, runner: runner)
     exploration.take(.advance, in: loop, runner: runner)
     #expect(effects.world?.calls.map { effects.dependencies[$0.dependency].name } == ["b", "a"])
     func name(_ dependency: String) throws -> CallName {
@@ -367,12 +369,13 @@ enum Courier: Feature {
   /// The answers a world keeps for the key (those of work that still waits) are dropped once
   /// their work has ended: a world lives as long as its loop, for thousands of steps.
   @Test func theAnswersOfEndedWorkAreDropped() {
-    let exploration = FeatureExploration<TwoCalls>()
+    var exploration = FeatureExploration<TwoCalls>()
     let effects = ExploredEffects(exploring: ())
     let runner = FeatureExploration<TwoCalls>.Runner(effects: effects, deps: TwoCalls.deps(effects))
     let loop = runner.makeLoop(state: .init(), runsStart: false, now: .zero)
     defer { runner.tearDown(loop) }
-    exploration.take(.event(.startB), in: loop, runner: runner)
+    let startB = exploration.step(sending: .startB)
+    exploration.take(startB, in: loop, runner: runner)
     let call = effects.world?.calls.first
     exploration.take(
       .answer(
@@ -382,7 +385,7 @@ enum Courier: Feature {
       in: loop, runner: runner)
     #expect(loop.state.b == 2)
     #expect(effects.world?.answers.count == 1)
-    _ = exploration.key(of: loop, runner: runner)
+    _ = exploration.workKeys(of: loop, runner: runner)
     #expect(effects.world?.answers.isEmpty == true)
   }
 

@@ -90,7 +90,8 @@ extension FeatureExploration {
     // same work waits for the same things. Work whose next step depends on a value it keeps to
     // itself breaks that, and a path can then end elsewhere when taken again.
     if let last = indices.last,
-      stateNumber(of: key(of: loop, runner: runner).0) != transitions[last].to
+      stateNumber(state: loop.state, work: workKeys(of: loop, runner: runner).work)
+        != transitions[last].to
     {
       lines.append(
         "// Taken again, this path does not end in the state the exploration found: some work "

@@ -80,21 +80,8 @@ public struct FeatureExploration<F: Feature> where F.State: Hashable {
 
   // MARK: - Search state
 
-  // NB: a call is named by its work, not by its place among the waiting calls: a state is
-  // returned to along any path that reaches it (see `restore`), and paths that reach one state
-  // can make its calls in another order.
-  /// How to take a choice again: its event, which call gets which sample, or the clock's advance.
-  enum Step {
-    case event(F.Event)
-    /// The waiting call of the work at `work` in the state's work (`-1`: the calls of no work in
-    /// flight) to the dependency `dependency` with arguments numbered `arguments`, the `rank`th
-    /// such call, gets sample `sample`.
-    // NB: not the work's `nth` call: a piece of work that calls several dependencies at once (a
-    // task group) may make them in another order along another path to the state, which the
-    // state's key does not tell apart.
-    case answer(work: Int, call: CallName, sample: Int)
-    case advance
-  }
+  /// How to take a choice again (see ``ExploredStep``).
+  typealias Step = ExploredStep
 
   /// For each state: the transition that first reached it (`-1` for state `0`), its depth, the
   /// clock's time, and whether no work was in flight (a state the explorer returns to without
@@ -104,6 +91,8 @@ public struct FeatureExploration<F: Feature> where F.State: Hashable {
   private(set) var times: [Duration] = []
   private var isQuiet: [Bool] = []
   private(set) var steps: [Step] = []
+  /// The events that steps send, by number (see ``ExploredStep/event(_:)``).
+  private(set) var stepEvents: [F.Event] = []
   // NB: 86% of the steps of bench row 13e were steps taken again along the path that found a
   // state. A state with work in flight is often one step from a quiet state along another path
   // (a row's load started after another row loaded), so the explorer returns along the shortest
@@ -128,27 +117,31 @@ public struct FeatureExploration<F: Feature> where F.State: Hashable {
   private var byHash: [Int: Int] = [:]
   private var sameHash: [Int: [Int]] = [:]
 
-  /// The number of the state with `key`, if it was found.
-  func stateNumber(of key: SnapshotKey) -> Int? {
-    guard let list = workLists[key.work] else { return nil }
-    let hash = Self.hash(key.state, list)
+  // NB: the core's state and the work's keys are passed apart, not in a struct: a type nested in
+  // `FeatureExploration` is generic, and each use of one looked its metadata up (see
+  // `ExploredStep`).
+  /// The number of the state whose core's state is `state` and whose work's keys are `work`, if it
+  /// was found.
+  func stateNumber(state: F.State, work: [ExploredWorkKey]) -> Int? {
+    guard let list = workLists[work] else { return nil }
+    let hash = Self.hash(state, list)
     guard let first = byHash[hash] else { return nil }
-    if workListOf[first] == list, snapshots[first].state == key.state { return first }
-    return sameHash[hash]?.first { workListOf[$0] == list && snapshots[$0].state == key.state }
+    if workListOf[first] == list, snapshots[first].state == state { return first }
+    return sameHash[hash]?.first { workListOf[$0] == list && snapshots[$0].state == state }
   }
 
-  /// Files the state `number`, with `key`, for ``stateNumber(of:)``.
-  private mutating func file(_ number: Int, key: SnapshotKey) {
+  /// Files the state `number`, whose work's keys are `work`, for ``stateNumber(state:work:)``.
+  private mutating func file(_ number: Int, work: [ExploredWorkKey]) {
     let list: Int
-    if let known = workLists[key.work] {
+    if let known = workLists[work] {
       list = known
     } else {
       list = workLists.count
-      workLists[key.work] = list
-      workListsByNumber.append(key.work)
+      workLists[work] = list
+      workListsByNumber.append(work)
     }
     workListOf.append(list)
-    let hash = Self.hash(key.state, list)
+    let hash = Self.hash(snapshots[number].state, list)
     if byHash[hash] == nil {
       byHash[hash] = number
     } else {
@@ -163,14 +156,6 @@ public struct FeatureExploration<F: Feature> where F.State: Hashable {
     return hasher.finalize()
   }
 
-  // NB: states are told apart by the arguments' values, not their text: the text is made only
-  // for a state seen for the first time (it cost a seventh of the explorer's time, bench row 13e).
-  /// What tells explored states apart: the core's state and, for each piece of work in flight,
-  /// what it waits for.
-  struct SnapshotKey {
-    var state: F.State
-    var work: [ExploredWorkKey]
-  }
   /// For each state, its transitions in `transitions`.
   private(set) var outgoing: [Range<Int>] = []
   /// For each state, whether every choice in it led to a kept state.
@@ -390,11 +375,17 @@ extension FeatureExploration {
     }
   }
 
+  /// The step that sends `event`, which it keeps among ``stepEvents``.
+  mutating func step(sending event: F.Event) -> Step {
+    stepEvents.append(event)
+    return .event(stepEvents.count - 1)
+  }
+
   /// Takes `step` in the running loop, then runs the work until it all waits.
   func take(_ step: Step, in loop: SteppedLoop<F>, runner: Runner) {
     guard let world = runner.effects.world else { return }
     switch step {
-    case .event(let event): loop.send(event)
+    case .event(let number): loop.send(stepEvents[number])
     case .answer(let work, let name, let sample):
       let tokens = loop.workTokens
       let token = work >= 0 && work < tokens.count ? tokens[work] : nil
@@ -475,12 +466,15 @@ extension FeatureExploration {
     return key
   }
 
-  /// The key of the running loop's state, and whether some work waits for something the
-  /// explorer does not control.
-  func key(of loop: SteppedLoop<F>, runner: Runner) -> (SnapshotKey, uncontrolled: Bool) {
-    guard let world = runner.effects.world else {
-      return (SnapshotKey(state: loop.state, work: []), false)
-    }
+  // NB: states are told apart by the arguments' values, not their text: the text is made only
+  // for a state seen for the first time (it cost a seventh of the explorer's time, bench row 13e).
+  /// What tells the running loop's state apart besides the core's state: for each piece of work in
+  /// flight, what it waits for; and whether some work waits for something the explorer does not
+  /// control.
+  func workKeys(of loop: SteppedLoop<F>, runner: Runner) -> (
+    work: [ExploredWorkKey], uncontrolled: Bool
+  ) {
+    guard let world = runner.effects.world else { return ([], false) }
     var uncontrolled = false
     var work: [ExploredWorkKey] = []
     var tokens: [UInt64] = []
@@ -501,13 +495,15 @@ extension FeatureExploration {
       world.began = world.began.filter { tokens.contains($0.key) }
       world.resumed = world.resumed.filter { tokens.contains($0) }
     }
-    return (SnapshotKey(state: loop.state, work: work), uncontrolled)
+    return (work, uncontrolled)
   }
 
-  /// The snapshot of the running loop, whose key is `key`.
-  private func snapshot(_ key: SnapshotKey, of loop: SteppedLoop<F>, runner: Runner) -> Snapshot {
-    guard let world = runner.effects.world else { return Snapshot(state: key.state, work: []) }
-    let work = zip(key.work, loop.workTokens).map { work, token in
+  /// The snapshot of the running loop, whose core is in `state` and whose work's keys are `keys`.
+  private func snapshot(
+    _ state: F.State, _ keys: [ExploredWorkKey], of loop: SteppedLoop<F>, runner: Runner
+  ) -> Snapshot {
+    guard let world = runner.effects.world else { return Snapshot(state: state, work: []) }
+    let work = zip(keys, loop.workTokens).map { work, token in
       let waits: ExploredWork.Wait
       switch work.kind {
       case 0:
@@ -521,7 +517,7 @@ extension FeatureExploration {
       let place = runner.places[work.place]
       return ExploredWork(scope: place.scope, id: place.id, waitsFor: waits)
     }
-    return Snapshot(state: key.state, work: work)
+    return Snapshot(state: state, work: work)
   }
 
   /// Returns the loop to state `number`: from a state with no work in flight, or the start, takes
@@ -560,7 +556,7 @@ extension FeatureExploration {
   /// Whether `loop` is in state `number`, at its time.
   private func isThere(_ loop: SteppedLoop<F>, _ number: Int, runner: Runner) -> Bool {
     (runner.effects.world?.now ?? .zero) == times[number]
-      && stateNumber(of: key(of: loop, runner: runner).0) == number
+      && stateNumber(state: loop.state, work: workKeys(of: loop, runner: runner).work) == number
   }
 
   /// A loop at state `number`, reached from the first quiet state or the start along `via`, and
@@ -736,12 +732,12 @@ extension FeatureExploration {
 
   /// Adds a state found by `parent` and returns its number.
   private mutating func add(
-    _ snapshot: Snapshot, key: SnapshotKey, parent: Int, from: Int, time: Duration,
+    _ snapshot: Snapshot, work: [ExploredWorkKey], parent: Int, from: Int, time: Duration,
     uncontrolled: Bool
   ) -> Int {
     let number = snapshots.count
     snapshots.append(snapshot)
-    file(number, key: key)
+    file(number, work: work)
     parents.append(parent)
     depths.append(parent < 0 ? 0 : depths[from] + 1)
     times.append(time)
@@ -757,10 +753,11 @@ extension FeatureExploration {
 
   /// The choices in the running loop's state, state `number`: the events, each sample of each
   /// waiting call, and the next deadline.
-  private func choices(
+  private mutating func choices(
     in loop: SteppedLoop<F>, number: Int, runner: Runner, events: (F.State) -> [F.Event]
   ) -> [(Step, Choice)] {
-    var result: [(Step, Choice)] = events(loop.state).map { (.event($0), .event($0)) }
+    var result: [(Step, Choice)] = []
+    for event in events(loop.state) { result.append((step(sending: event), .event(event))) }
     guard let world = runner.effects.world else { return result }
     let tokens = loop.workTokens
     var counts: [UInt64?: Int] = [:]
@@ -811,10 +808,11 @@ extension FeatureExploration {
       loop.start()
       runner.pump.drain()
       dependencies = runner.effects.dependencies
-      let (key, uncontrolled) = key(of: loop, runner: runner)
+      let (work, uncontrolled) = workKeys(of: loop, runner: runner)
+      let state = loop.state
       _ = add(
-        snapshot(key, of: loop, runner: runner), key: key, parent: -1, from: -1, time: .zero,
-        uncontrolled: uncontrolled)
+        snapshot(state, work, of: loop, runner: runner), work: work, parent: -1, from: -1,
+        time: .zero, uncontrolled: uncontrolled)
       runner.tearDown(loop, keepsQuiet: true)
     }
     var next = 0
@@ -853,9 +851,14 @@ extension FeatureExploration {
           offset < options.count ? takeBack(of: step, in: running, from: from, runner) : nil
         take(step, in: running, runner: runner)
         stepsRun += 1
-        let (after, uncontrolled) = key(of: running, runner: runner)
-        if let reason = stopReason(
-          after: choice, from: from, runner: runner, workInFlight: after.work.count)
+        let (after, uncontrolled) = workKeys(of: running, runner: runner)
+        let state = running.state
+        // NB: the reason is asked for only when there is one: a function that takes a `Choice`
+        // looks its metadata up (see `ExploredStep`), once per step.
+        if runner.pump.overran || runner.loopsLeftRunning >= Runner.loopsLeftRunningLimit
+          || after.count >= Self.workInFlightLimit,
+          let reason = stopReason(
+            after: choice, from: from, runner: runner, workInFlight: after.count)
         {
           // NB: the state keeps the steps it took; it counts as not expanded.
           stopped = reason
@@ -870,7 +873,7 @@ extension FeatureExploration {
             workWithoutLifetimeMessage(feature: F.self, scope: $0)
           }
         let to: Int
-        if let known = stateNumber(of: after) {
+        if let known = stateNumber(state: state, work: after) {
           to = known
           // NB: a path returned along must reach the state at its time: work may hold an instant
           // across its waits (a deadline it computed once), which a clock moved to the state's
@@ -886,7 +889,8 @@ extension FeatureExploration {
         } else if snapshots.count < limits.states {
           let time = runner.effects.world?.now ?? .zero
           to = add(
-            snapshot(after, of: running, runner: runner), key: after, parent: transitions.count,
+            snapshot(state, after, of: running, runner: runner), work: after,
+            parent: transitions.count,
             from: from, time: time, uncontrolled: uncontrolled)
           if depths[to] < limits.depth, !snapshots[to].work.isEmpty, runner.hasRoomToKeep {
             runner.keep(running, for: to)
@@ -917,6 +921,26 @@ extension FeatureExploration {
 struct TakeBack {
   var mark: ExploredWorld.Mark
   var answered: UInt64?
+}
+
+// NB: not nested in `FeatureExploration`, as `ExploredWorkKey` is not: each use of a nested type,
+// which is generic, looked its metadata up, twice per step (bench row 13e); the event is kept
+// apart, by number.
+// NB: a call is named by its work, not by its place among the waiting calls: a state is
+// returned to along any path that reaches it (see `restore`), and paths that reach one state
+// can make its calls in another order.
+/// How to take a choice again: its event, which call gets which sample, or the clock's advance.
+enum ExploredStep {
+  /// The exploration's event numbered `number` (see `FeatureExploration.stepEvents`).
+  case event(Int)
+  /// The waiting call of the work at `work` in the state's work (`-1`: the calls of no work in
+  /// flight) to the dependency `dependency` with arguments numbered `arguments`, the `rank`th
+  /// such call, gets sample `sample`.
+  // NB: not the work's `nth` call: a piece of work that calls several dependencies at once (a
+  // task group) may make them in another order along another path to the state, which the
+  // state's key does not tell apart.
+  case answer(work: Int, call: CallName, sample: Int)
+  case advance
 }
 
 /// Whether the explorer takes back the steps it can (see `FeatureExploration.takeBack`), rather
