@@ -18,6 +18,11 @@ public struct WorkID: Hashable, @unchecked Sendable, CustomStringConvertible {
   // the payload of a `Sendable` optional is `Sendable`, and a cast to `Sendable` is not allowed.
   /// What equality and hashing use: `base`, with optionals unwrapped.
   private let key: any Hashable
+  // NB: an id is hashed where its work starts, ends and is cancelled, and by the explorer at each
+  // new piece of work: hashing the wrapped value through its existential each time (a string's
+  // bytes, say) cost about 400 instructions, and told unequal ids apart only after opening both.
+  /// The hash of `key` and its dynamic type, made once.
+  private let keyHash: Int
 
   /// Wraps a value as a work id.
   ///
@@ -34,6 +39,7 @@ public struct WorkID: Hashable, @unchecked Sendable, CustomStringConvertible {
     } else {
       self.base = base
       self.key = WorkID.unwrapped(base)
+      self.keyHash = WorkID.hash(of: key)
     }
   }
 
@@ -45,6 +51,15 @@ public struct WorkID: Hashable, @unchecked Sendable, CustomStringConvertible {
   package init(lookingUp value: some Hashable) {
     self.base = LookupKey()
     self.key = WorkID.unwrapped(value)
+    self.keyHash = WorkID.hash(of: key)
+  }
+
+  /// The hash of `key` and its dynamic type.
+  private static func hash(of key: any Hashable) -> Int {
+    var hasher = Hasher()
+    hasher.combine(ObjectIdentifier(type(of: key)))
+    hasher.combine(key)
+    return hasher.finalize()
   }
 
   // NB: the cast to `OptionalWorkKey` looks the conformance up at run time, about 1,400
@@ -69,14 +84,13 @@ public struct WorkID: Hashable, @unchecked Sendable, CustomStringConvertible {
   public static func == (lhs: WorkID, rhs: WorkID) -> Bool {
     // NB: comparing the dynamic types first keeps `==` symmetric for a class and its subclass, and
     // consistent with `hash(into:)`, which hashes the type.
-    guard type(of: lhs.key) == type(of: rhs.key) else { return false }
+    guard lhs.keyHash == rhs.keyHash, type(of: lhs.key) == type(of: rhs.key) else { return false }
     return lhs.key.isEqual(toSameType: rhs.key)
   }
 
   /// Hashes the wrapped value and its dynamic type, once optionals are unwrapped.
   public func hash(into hasher: inout Hasher) {
-    hasher.combine(ObjectIdentifier(type(of: key)))
-    hasher.combine(key)
+    hasher.combine(keyHash)
   }
 
   /// The wrapped value's description, with optionals unwrapped.
