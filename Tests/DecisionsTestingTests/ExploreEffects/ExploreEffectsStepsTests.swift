@@ -351,7 +351,7 @@ enum Courier: Feature {
     exploration.take(startA, in: loop, runner: runner)
     let startB = exploration.step(sending: .startB)
     exploration.take(startB, in: loop, runner: runner)
-    exploration.take(.advance, in: loop, runner: runner)
+    exploration.take(.advance(by: .seconds(1)), in: loop, runner: runner)
     #expect(effects.world?.calls.map { effects.dependencies[$0.dependency].name } == ["b", "a"])
     func name(_ dependency: String) throws -> CallName {
       let call = try #require(

@@ -51,6 +51,12 @@ public final class ExploredEffects: @unchecked Sendable {
     return number
   }
 
+  /// The arguments numbered `arguments` as the paths print them, once described by
+  /// ``text(of:)``.
+  func text(arguments: Int) -> String {
+    texts[arguments] ?? ""
+  }
+
   /// The arguments of `call` as the paths print them, described once for equal arguments.
   func text(of call: ExploredWorld.Call) -> String {
     if let text = texts[call.arguments] { return text }

@@ -751,49 +751,50 @@ extension FeatureExploration {
     return number
   }
 
-  /// The choices in the running loop's state, state `number`: the events, each sample of each
-  /// waiting call, and the next deadline.
+  // NB: the choices are steps, and a step's choice (with its texts) is made only for a transition
+  // kept: an array of `(Step, Choice)` pairs, whose type depends on `F`, looked its metadata up
+  // at each append (bench row 13e).
+  /// The choices in the running loop's state, as steps: the events, each sample of each waiting
+  /// call, and the next deadline.
   private mutating func choices(
-    in loop: SteppedLoop<F>, number: Int, runner: Runner, events: (F.State) -> [F.Event]
-  ) -> [(Step, Choice)] {
-    var result: [(Step, Choice)] = []
-    for event in events(loop.state) { result.append((step(sending: event), .event(event))) }
+    in loop: SteppedLoop<F>, runner: Runner, events: (F.State) -> [F.Event]
+  ) -> [Step] {
+    var result: [Step] = []
+    for event in events(loop.state) { result.append(step(sending: event)) }
     guard let world = runner.effects.world else { return result }
     let tokens = loop.workTokens
-    var counts: [UInt64?: Int] = [:]
     var ranks: [CallKey: Int] = [:]
     for call in world.calls {
-      let dependency = dependencies[call.dependency]
       let owner = Self.owner(of: call, in: tokens)
-      let nth = counts[owner, default: 0]
-      counts[owner] = nth + 1
       let same = CallKey(owner: owner, dependency: call.dependency, arguments: call.arguments)
       let rank = ranks[same, default: 0]
       ranks[same] = rank + 1
       let work = owner.flatMap { Self.position(of: $0, in: tokens) } ?? -1
-      // NB: the snapshot described each work's first call when the state was found: describing
-      // a call's arguments again for each choice, in each state, cost a twentieth of the
-      // explorer's time (bench row 13e).
-      var arguments: String?
-      if nth == 0, work >= 0, case .answer(_, let text) = snapshots[number].work[work].waitsFor {
-        arguments = text
-      }
-      let text = arguments ?? runner.effects.text(of: call)
-      for (sample, answer) in dependency.answers.enumerated() where answer != "never" {
-        result.append(
-          (
-            .answer(
-              work: work,
-              call: CallName(dependency: call.dependency, arguments: call.arguments, rank: rank),
-              sample: sample),
-            .answer(dependency: dependency.name, arguments: text, answer: answer)
-          ))
+      // NB: described now, once per distinct arguments, for ``choice(of:runner:)``.
+      _ = runner.effects.text(of: call)
+      let name = CallName(dependency: call.dependency, arguments: call.arguments, rank: rank)
+      for (sample, answer) in dependencies[call.dependency].answers.enumerated()
+      where answer != "never" {
+        result.append(.answer(work: work, call: name, sample: sample))
       }
     }
-    if let deadline = world.nextDeadline {
-      result.append((.advance, .clock(advancedBy: deadline - world.now)))
-    }
+    if let deadline = world.nextDeadline { result.append(.advance(by: deadline - world.now)) }
     return result
+  }
+
+  /// The choice that `step`, one of ``choices(in:runner:events:)``, takes.
+  private func choice(of step: Step, runner: Runner) -> Choice {
+    switch step {
+    case .event(let number):
+      .event(stepEvents[number])
+    case .answer(_, let call, let sample):
+      .answer(
+        dependency: dependencies[call.dependency].name,
+        arguments: runner.effects.text(arguments: call.arguments),
+        answer: dependencies[call.dependency].answers[sample])
+    case .advance(let duration):
+      .clock(advancedBy: duration)
+    }
   }
 
   /// Explores breadth first from `initial`.
@@ -834,10 +835,10 @@ extension FeatureExploration {
         statesNotReturnedTo.append(from)
         continue
       }
-      let options = choices(in: there, number: from, runner: runner, events: events)
+      let options = choices(in: there, runner: runner, events: events)
       var offset = 0
       while offset < options.count {
-        let (step, choice) = options[offset]
+        let step = options[offset]
         offset += 1
         guard let running = loop ?? restore(from, runner: runner, initial: initial) else {
           statesNotReturnedTo.append(from)
@@ -858,7 +859,8 @@ extension FeatureExploration {
         if runner.pump.overran || runner.loopsLeftRunning >= Runner.loopsLeftRunningLimit
           || after.count >= Self.workInFlightLimit,
           let reason = stopReason(
-            after: choice, from: from, runner: runner, workInFlight: after.count)
+            after: choice(of: step, runner: runner), from: from, runner: runner,
+            workInFlight: after.count)
         {
           // NB: the state keeps the steps it took; it counts as not expanded.
           stopped = reason
@@ -904,7 +906,7 @@ extension FeatureExploration {
           continue
         }
         if !found.isEmpty { problems.append((transitions.count, found)) }
-        transitions.append(Transition(from: from, choice: choice, to: to))
+        transitions.append(Transition(from: from, choice: choice(of: step, runner: runner), to: to))
         steps.append(step)
       }
       if let loop { runner.tearDown(loop, keepsQuiet: true) }
@@ -940,7 +942,8 @@ enum ExploredStep {
   // task group) may make them in another order along another path to the state, which the
   // state's key does not tell apart.
   case answer(work: Int, call: CallName, sample: Int)
-  case advance
+  /// The clock advances to the earliest deadline, `by` ahead.
+  case advance(by: Duration)
 }
 
 /// Whether the explorer takes back the steps it can (see `FeatureExploration.takeBack`), rather
