@@ -142,6 +142,14 @@ private enum Place: Hashable {
     #expect(describe(Sheeted(sheet: 1)) == "ValueDiffTests.Sheeted(sheet: 1)")
   }
 
+  /// A work id shows as it is made, by the value it wraps, not by the object that holds it.
+  @Test func aWorkIDShowsByItsValue() {
+    #expect(describe(WorkID("load")) == #"WorkID("load")"#)
+    #expect(describe([WorkID(1)]) == "[WorkID(1)]")
+    #expect(structuralDiff(WorkID("a"), WorkID("b")) != nil)
+    #expect(structuralDiff(WorkID("a"), WorkID("a")) == nil)
+  }
+
   // MARK: - Leaves
 
   @Test func aChangedNumberShowsBothValuesUnderTheTypeName() {

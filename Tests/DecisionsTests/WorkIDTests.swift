@@ -61,6 +61,18 @@ import Testing
     #expect(Set(ids).count == 5)
   }
 
+  /// A copy of an id names the same work, even when its value is not equal to itself (`nan`):
+  /// work keyed by it can be cancelled with the id it was started with.
+  @Test func aCopyOfAnIdIsEqualToIt() {
+    let id = WorkID(Double.nan)
+    let copy = id
+    #expect(copy == id)
+    #expect(Set([id, copy]).count == 1)
+    #expect(WorkID(Double.nan) != id)
+    #expect(WorkID(1.5) == WorkID(1.5))
+    #expect(WorkID(1.5).hashValue == WorkID(1.5).hashValue)
+  }
+
   @Test func wrappingAnIdKeepsIt() {
     #expect(WorkID(WorkID("a")) == WorkID("a"))
     #expect(WorkID(Optional(WorkID("a"))) == WorkID("a"))

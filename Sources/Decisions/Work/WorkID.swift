@@ -10,19 +10,41 @@
 ///
 /// You rarely create one directly: ``Effects/run(id:priority:operation:catch:)`` and
 /// ``Effects/cancel(id:)`` take the raw value and wrap it.
-public struct WorkID: Hashable, @unchecked Sendable, CustomStringConvertible {
+public struct WorkID: Hashable, Sendable, CustomStringConvertible {
   /// The wrapped value, as given.
-  public let base: any Hashable & Sendable
-  // NB: `WorkID` is `@unchecked Sendable` for this property alone: it is `base`, or the value inside
-  // `base` when that is an optional, so it is as `Sendable` as `base`. The checker cannot see that
-  // the payload of a `Sendable` optional is `Sendable`, and a cast to `Sendable` is not allowed.
+  public var base: any Hashable & Sendable { storage.base }
+  // NB: an id is copied, hashed and compared where its work starts, ends and is cancelled, and by
+  // the explorer at each new piece of work. Held in place, its two existentials were copied
+  // through their value witnesses at each copy, and the wrapped value hashed (a string's bytes)
+  // and opened at each lookup: about 1,000 instructions per piece of keyed work (bench rows 13e,
+  // 15d). Held in one object, a copy is a retain, the hash is made once, and copies of one id are
+  // equal without opening it.
+  /// The id's value, key and hash, made once and shared by its copies.
+  private let storage: Storage
+
+  /// What a ``WorkID`` holds.
+  // NB: `@unchecked Sendable` for `key` alone: it is `base`, or the value inside `base` when that
+  // is an optional, so it is as `Sendable` as `base`. The checker cannot see that the payload of a
+  // `Sendable` optional is `Sendable`, and a cast to `Sendable` is not allowed.
+  private final class Storage: @unchecked Sendable {
+    let base: any Hashable & Sendable
+    /// What equality and hashing use: `base`, with optionals unwrapped.
+    let key: any Hashable
+    /// The hash of `key` and its dynamic type.
+    let hash: Int
+
+    init(base: any Hashable & Sendable, key: any Hashable) {
+      self.base = base
+      self.key = key
+      var hasher = Hasher()
+      hasher.combine(ObjectIdentifier(type(of: key)))
+      hasher.combine(key)
+      hash = hasher.finalize()
+    }
+  }
+
   /// What equality and hashing use: `base`, with optionals unwrapped.
-  private let key: any Hashable
-  // NB: an id is hashed where its work starts, ends and is cancelled, and by the explorer at each
-  // new piece of work: hashing the wrapped value through its existential each time (a string's
-  // bytes, say) cost about 400 instructions, and told unequal ids apart only after opening both.
-  /// The hash of `key` and its dynamic type, made once.
-  private let keyHash: Int
+  private var key: any Hashable { storage.key }
 
   /// Wraps a value as a work id.
   ///
@@ -37,9 +59,7 @@ public struct WorkID: Hashable, @unchecked Sendable, CustomStringConvertible {
     } else if _isOptional(type), let id = base as? WorkID {
       self = id
     } else {
-      self.base = base
-      self.key = WorkID.unwrapped(base)
-      self.keyHash = WorkID.hash(of: key)
+      storage = Storage(base: base, key: WorkID.unwrapped(base))
     }
   }
 
@@ -49,17 +69,7 @@ public struct WorkID: Hashable, @unchecked Sendable, CustomStringConvertible {
   // `Sendable` value, so a key made from another finds nothing, as it should.
   @usableFromInline
   package init(lookingUp value: some Hashable) {
-    self.base = LookupKey()
-    self.key = WorkID.unwrapped(value)
-    self.keyHash = WorkID.hash(of: key)
-  }
-
-  /// The hash of `key` and its dynamic type.
-  private static func hash(of key: any Hashable) -> Int {
-    var hasher = Hasher()
-    hasher.combine(ObjectIdentifier(type(of: key)))
-    hasher.combine(key)
-    return hasher.finalize()
+    storage = Storage(base: LookupKey(), key: WorkID.unwrapped(value))
   }
 
   // NB: the cast to `OptionalWorkKey` looks the conformance up at run time, about 1,400
@@ -84,13 +94,16 @@ public struct WorkID: Hashable, @unchecked Sendable, CustomStringConvertible {
   public static func == (lhs: WorkID, rhs: WorkID) -> Bool {
     // NB: comparing the dynamic types first keeps `==` symmetric for a class and its subclass, and
     // consistent with `hash(into:)`, which hashes the type.
-    guard lhs.keyHash == rhs.keyHash, type(of: lhs.key) == type(of: rhs.key) else { return false }
+    if lhs.storage === rhs.storage { return true }
+    guard lhs.storage.hash == rhs.storage.hash, type(of: lhs.key) == type(of: rhs.key) else {
+      return false
+    }
     return lhs.key.isEqual(toSameType: rhs.key)
   }
 
   /// Hashes the wrapped value and its dynamic type, once optionals are unwrapped.
   public func hash(into hasher: inout Hasher) {
-    hasher.combine(keyHash)
+    hasher.combine(storage.hash)
   }
 
   /// The wrapped value's description, with optionals unwrapped.

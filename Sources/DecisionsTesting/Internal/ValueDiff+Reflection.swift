@@ -54,6 +54,14 @@ extension Node {
       self = .leaf(swiftCode(duration))
       return
     }
+    // NB: an id holds its value in an object it shares with its copies: shown by its value, as
+    // it is made.
+    if let id = value as? WorkID {
+      self = .record(
+        type: "WorkID",
+        fields: [Field(label: nil, node: Node(reflecting: id.base, depth: depth + 1))])
+      return
+    }
     let mirror = Mirror(reflecting: value)
     var ancestors = ancestors
     if mirror.displayStyle == .class {
