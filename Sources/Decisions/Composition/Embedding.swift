@@ -613,6 +613,8 @@ public struct EmbeddedChildren<Parent: Core, Child: Core, ID: Hashable & Sendabl
   // conformances that may be main-actor isolated; only the loop that runs the parent calls them.
   /// The scope of this kind of child, under which each child's work has a scope of its id.
   @usableFromInline let scope: WorkID
+  /// Nothing: keeps the declaration address-only (see `EmbeddedChild.addressOnly`).
+  @usableFromInline let addressOnly: (any Sendable)? = nil
   /// Where the children are in the parent's state.
   @usableFromInline let place: AnyKeyPath
   /// The list, for a list embedding: its children's models follow only the rows that changed.
@@ -791,6 +793,11 @@ public struct EmbeddedChild<Parent: Core, Child: Core>: @unchecked Sendable {
   // NB: `@unchecked Sendable`: see `EmbeddedChildren`.
   /// The scope of the child's work.
   @usableFromInline let scope: WorkID
+  // NB: an existential makes the declaration address-only, so that a `static let` is passed to
+  // its methods by address: loadable (once `WorkID` held its value in an object), it was copied
+  // whole to the stack at each call, about 200 bytes per level and event (bench row 7d, +13%).
+  /// Nothing: keeps the declaration address-only (see the note above).
+  @usableFromInline let addressOnly: (any Sendable)? = nil
   /// The child's slot in the parent's state.
   @usableFromInline let place: AnyKeyPath
   /// The child and its identity, or `nil` when it is not presented.
