@@ -366,6 +366,31 @@ enum Courier: Feature {
     #expect(loop.state.b == 2)
   }
 
+  /// Equal lists of work keys hash alike, and lists that differ in one field, a time left
+  /// included, mostly do not (a state is found by the hash, then compared).
+  @Test func listsOfWorkKeysHashByEveryField() {
+    typealias Exploration = FeatureExploration<TwoCalls>
+    let key = ExploredWorkKey(
+      place: 1, kind: 1, dependency: 0, arguments: 2, remaining: .milliseconds(300),
+      others: [ExploredWaitKey(dependency: 1, arguments: 0, remaining: .seconds(-2))])
+    #expect(Exploration.listHash([key, key]) == Exploration.listHash([key, key]))
+    var variants = [[key], [key, key], []]
+    for change in 0..<7 {
+      var other = key
+      switch change {
+      case 0: other.place = 2
+      case 1: other.kind = 0
+      case 2: other.dependency = 1
+      case 3: other.arguments = 3
+      case 4: other.remaining = .milliseconds(301)
+      case 5: other.remaining = .seconds(300)
+      default: other.others[0].remaining = .seconds(-3)
+      }
+      variants.append([other])
+    }
+    #expect(Set(variants.map(Exploration.listHash)).count == variants.count)
+  }
+
   /// The answers a world keeps for the key (those of work that still waits) are dropped once
   /// their work has ended: a world lives as long as its loop, for thousands of steps.
   @Test func theAnswersOfEndedWorkAreDropped() {

@@ -107,8 +107,12 @@ public struct FeatureExploration<F: Feature> where F.State: Hashable {
   // 13,000 instructions a lookup, a seventh of bench row 13e. The works' keys are numbered in a
   // dictionary of a concrete type, and a state is found by a hash of the core's state and that
   // number, in dictionaries of `Int`s.
-  /// The numbers of the lists of work keys seen, and for each state, its list's number.
-  private var workLists: [[ExploredWorkKey]: Int] = [:]
+  // NB: found by a hash of their own, a few multiplications per field, in a dictionary of `Int`s:
+  // a dictionary of the lists hashed every field with `Hasher` at each step, about 1,700
+  // instructions a lookup (bench row 13e).
+  /// The numbers of the lists of work keys seen, by ``listHash(_:)``, and for each state, its
+  /// list's number.
+  private var workLists: [Int: [Int]] = [:]
   private var workListOf: [Int] = []
   /// The lists of work keys seen, by number.
   private var workListsByNumber: [[ExploredWorkKey]] = []
@@ -123,7 +127,7 @@ public struct FeatureExploration<F: Feature> where F.State: Hashable {
   /// The number of the state whose core's state is `state` and whose work's keys are `work`, if it
   /// was found.
   func stateNumber(state: F.State, work: [ExploredWorkKey]) -> Int? {
-    guard let list = workLists[work] else { return nil }
+    guard let list = listNumber(of: work) else { return nil }
     let hash = Self.hash(state, list)
     guard let first = byHash[hash] else { return nil }
     if workListOf[first] == list, snapshots[first].state == state { return first }
@@ -133,11 +137,11 @@ public struct FeatureExploration<F: Feature> where F.State: Hashable {
   /// Files the state `number`, whose work's keys are `work`, for ``stateNumber(state:work:)``.
   private mutating func file(_ number: Int, work: [ExploredWorkKey]) {
     let list: Int
-    if let known = workLists[work] {
+    if let known = listNumber(of: work) {
       list = known
     } else {
-      list = workLists.count
-      workLists[work] = list
+      list = workListsByNumber.count
+      workLists[Self.listHash(work), default: []].append(list)
       workListsByNumber.append(work)
     }
     workListOf.append(list)
@@ -147,6 +151,40 @@ public struct FeatureExploration<F: Feature> where F.State: Hashable {
     } else {
       sameHash[hash, default: []].append(number)
     }
+  }
+
+  /// The number of the list of work keys `work`, if it was seen.
+  private func listNumber(of work: [ExploredWorkKey]) -> Int? {
+    workLists[Self.listHash(work)]?.first { workListsByNumber[$0] == work }
+  }
+
+  /// A hash of a list of work keys: equal lists have one.
+  static func listHash(_ work: [ExploredWorkKey]) -> Int {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    func mix(_ value: UInt64) { hash = (hash ^ value) &* 0x100_0000_01b3 }
+    func mix(_ value: Int) { mix(UInt64(bitPattern: Int64(value))) }
+    // NB: a duration's two words as they are (its layout is frozen): `components` divides, and
+    // `attoseconds` is not on every platform the package supports.
+    func mix(_ duration: Duration) {
+      let words = unsafeBitCast(duration, to: (UInt64, UInt64).self)
+      mix(words.0)
+      mix(words.1)
+    }
+    mix(work.count)
+    for key in work {
+      mix(key.place)
+      mix(UInt64(key.kind))
+      mix(key.dependency)
+      mix(key.arguments)
+      mix(key.remaining)
+      mix(key.others.count)
+      for other in key.others {
+        mix(other.dependency)
+        mix(other.arguments)
+        mix(other.remaining)
+      }
+    }
+    return Int(bitPattern: UInt(hash ^ (hash >> 29)))
   }
 
   private static func hash(_ state: F.State, _ list: Int) -> Int {
