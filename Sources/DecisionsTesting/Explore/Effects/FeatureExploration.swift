@@ -91,6 +91,9 @@ public struct FeatureExploration<F: Feature> where F.State: Hashable {
   private(set) var times: [Duration] = []
   private var isQuiet: [Bool] = []
   private(set) var steps: [Step] = []
+  /// The states each step found in the search leaves and reaches, by transition: the search's
+  /// ``transitions`` before their choices are made.
+  private var transitionEnds: [(from: Int, to: Int)] = []
   /// The events that steps send, by number (see ``ExploredStep/event(_:)``).
   private(set) var stepEvents: [F.Event] = []
   // NB: 86% of the steps of bench row 13e were steps taken again along the path that found a
@@ -587,7 +590,7 @@ extension FeatureExploration {
     var current = number
     while !isQuiet[current], parents[current] >= 0 {
       chain.append(current)
-      current = transitions[parents[current]].from
+      current = transitionEnds[parents[current]].from
     }
     for (offset, state) in chain.reversed().enumerated() {
       returnVia[state] = parents[state]
@@ -619,7 +622,7 @@ extension FeatureExploration {
     while !isQuiet[current], via[current] >= 0 {
       if via[current] != parents[current] { isOtherPath = true }
       chain.append(via[current])
-      current = transitions[via[current]].from
+      current = transitionEnds[via[current]].from
     }
     let loop: SteppedLoop<F>
     if isQuiet[current] {
@@ -744,10 +747,13 @@ extension FeatureExploration {
     return true
   }
 
-  /// Why the search must stop after taking `choice` in state `from`, if it must.
-  private func stopReason(
-    after choice: Choice, from: Int, runner: Runner, workInFlight: Int
+  /// Why the search must stop after taking `step` in state `from`, if it must: the transitions
+  /// found so far are made first, for the path it prints.
+  private mutating func stopReason(
+    after step: Step, from: Int, runner: Runner, workInFlight: Int
   ) -> String? {
+    makeTransitions(runner: runner)
+    let choice = choice(of: step, runner: runner)
     if runner.pump.overran {
       return """
         In \(whereabouts(from)), after "\(Self.describe(choice))", work ran \(ExplorePump.jobsPerDrain) \
@@ -876,7 +882,7 @@ extension FeatureExploration {
         limitReached = limitReached ?? .depth(limits.depth)
         continue
       }
-      let first = transitions.count
+      let first = steps.count
       var expanded = true
       var loop: SteppedLoop<F>? =
         runner.keptLoop(for: from) ?? restore(from, runner: runner, initial: initial)
@@ -908,14 +914,13 @@ extension FeatureExploration {
         if runner.pump.overran || runner.loopsLeftRunning >= Runner.loopsLeftRunningLimit
           || after.count >= Self.workInFlightLimit,
           let reason = stopReason(
-            after: choice(of: step, runner: runner), from: from, runner: runner,
-            workInFlight: after.count)
+            after: step, from: from, runner: runner, workInFlight: after.count)
         {
           // NB: the state keeps the steps it took; it counts as not expanded.
           stopped = reason
           runner.tearDown(running)
           if let loop { runner.tearDown(loop) }
-          outgoing[from] = first..<transitions.count
+          outgoing[from] = first..<steps.count
           break search
         }
         let found =
@@ -934,14 +939,14 @@ extension FeatureExploration {
           let now = runner.effects.world?.now ?? .zero
           loop = takeBack(running, to: from, back, runner: runner)
           if known >= next, returnSteps[from] + 1 < returnSteps[known], now == times[known] {
-            returnVia[known] = transitions.count
+            returnVia[known] = steps.count
             returnSteps[known] = returnSteps[from] + 1
           }
         } else if snapshots.count < limits.states {
           let time = runner.effects.world?.now ?? .zero
           to = add(
             snapshot(state, after, of: running, runner: runner), work: after,
-            parent: transitions.count,
+            parent: steps.count,
             from: from, time: time, uncontrolled: uncontrolled)
           if depths[to] < limits.depth, !snapshots[to].work.isEmpty, runner.hasRoomToKeep {
             runner.keep(running, for: to)
@@ -954,15 +959,30 @@ extension FeatureExploration {
           expanded = false
           continue
         }
-        if !found.isEmpty { problems.append((transitions.count, found)) }
-        transitions.append(Transition(from: from, choice: choice(of: step, runner: runner), to: to))
+        if !found.isEmpty { problems.append((steps.count, found)) }
+        transitionEnds.append((from, to))
         steps.append(step)
       }
       if let loop { runner.tearDown(loop, keepsQuiet: true) }
-      outgoing[from] = first..<transitions.count
+      outgoing[from] = first..<steps.count
       isExpanded[from] = expanded
     }
     runner.tearDownKept()
+    makeTransitions(runner: runner)
+  }
+
+  // NB: a step's choice is made, and its transition kept, once the search is over: making a
+  // `Transition` (whose type depends on `F`) and appending it looked up two types' metadata per
+  // transition (bench row 13e).
+  /// Makes the ``transitions`` the search has found since the last call, from their steps and
+  /// ends.
+  private mutating func makeTransitions(runner: Runner) {
+    transitions.reserveCapacity(steps.count)
+    for index in transitions.count..<steps.count {
+      let (from, to) = transitionEnds[index]
+      transitions.append(
+        Transition(from: from, choice: choice(of: steps[index], runner: runner), to: to))
+    }
   }
 }
 
