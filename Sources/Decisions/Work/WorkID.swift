@@ -90,8 +90,10 @@ public struct WorkID: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Returns whether two ids wrap values of the same dynamic type that are equal, once optionals
-  /// are unwrapped. A copy of an id is equal to it, even when its value is not equal to itself
-  /// (`Double.nan`), so work keyed by it can be cancelled with the id it was started with.
+  /// are unwrapped.
+  ///
+  /// A copy of an id is equal to it, even when its value is not equal to itself (`Double.nan`),
+  /// so work keyed by it can be cancelled with the id it was started with.
   public static func == (lhs: WorkID, rhs: WorkID) -> Bool {
     // NB: comparing the dynamic types first keeps `==` symmetric for a class and its subclass, and
     // consistent with `hash(into:)`, which hashes the type.
