@@ -61,8 +61,8 @@ import Testing
     #expect(Set(ids).count == 5)
   }
 
-  /// A copy of an id names the same work, even when its value is not equal to itself (`nan`):
-  /// work keyed by it can be cancelled with the id it was started with.
+  /// A copy of an id is equal to it, even when its value is not equal to itself (`nan`); two ids
+  /// made apart from such a value are not.
   @Test func aCopyOfAnIdIsEqualToIt() {
     let id = WorkID(Double.nan)
     let copy = id

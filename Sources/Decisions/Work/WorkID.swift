@@ -92,8 +92,8 @@ public struct WorkID: Hashable, Sendable, CustomStringConvertible {
   /// Returns whether two ids wrap values of the same dynamic type that are equal, once optionals
   /// are unwrapped.
   ///
-  /// A copy of an id is equal to it, even when its value is not equal to itself (`Double.nan`),
-  /// so work keyed by it can be cancelled with the id it was started with.
+  /// A copy of an id is equal to it, even when its value is not equal to itself (`Double.nan`);
+  /// two ids made apart from such a value are not.
   public static func == (lhs: WorkID, rhs: WorkID) -> Bool {
     // NB: comparing the dynamic types first keeps `==` symmetric for a class and its subclass, and
     // consistent with `hash(into:)`, which hashes the type.
