@@ -20,6 +20,15 @@ private enum Move {
   case slide(Int, to: Int)
 }
 
+/// A class whose instance keeps an id of itself, as a node of a graph keyed by its nodes may.
+private final class LoopedNode: Hashable, @unchecked Sendable {
+  var id: WorkID?
+  let name: String
+  init(_ name: String) { self.name = name }
+  static func == (lhs: LoopedNode, rhs: LoopedNode) -> Bool { lhs === rhs }
+  func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
+
 private enum Tally {
   struct State {
     var count = 0
@@ -146,8 +155,22 @@ private enum Place: Hashable {
   @Test func aWorkIDShowsByItsValue() {
     #expect(describe(WorkID("load")) == #"WorkID("load")"#)
     #expect(describe([WorkID(1)]) == "[WorkID(1)]")
-    #expect(structuralDiff(WorkID("a"), WorkID("b")) != nil)
     #expect(structuralDiff(WorkID("a"), WorkID("a")) == nil)
+    struct Holder { var ids: [WorkID] }
+    #expect(
+      structuralDiff(Holder(ids: [WorkID("1")]), Holder(ids: [WorkID("2")])) == """
+        ValueDiffTests.Holder
+          .ids[0]
+        −   WorkID("1")
+        +   WorkID("2")
+        """)
+  }
+
+  /// A cycle through a work id shows as a cycle, as through any other value.
+  @Test func aCycleThroughAWorkIDShowsAsACycle() {
+    let node = LoopedNode("me")
+    node.id = WorkID(node)
+    #expect(describe(node) == #"LoopedNode(id: WorkID(<cycle: LoopedNode>), name: "me")"#)
   }
 
   // MARK: - Leaves

@@ -54,12 +54,12 @@ extension Node {
       self = .leaf(swiftCode(duration))
       return
     }
-    // NB: an id holds its value in an object it shares with its copies: shown by its value, as
-    // it is made.
+    // NB: an id holds its value in an object it shares with its copies: shown whole, by its
+    // value, as it is made (a field without a label would read `.0` in a diff's path), with the
+    // instances above it, so that a cycle through it shows as one.
     if let id = value as? WorkID {
-      self = .record(
-        type: "WorkID",
-        fields: [Field(label: nil, node: Node(reflecting: id.base, depth: depth + 1))])
+      let base = Node(reflecting: id.base, depth: depth + 1, ancestors: ancestors)
+      self = .leaf("WorkID(\(base.flat))")
       return
     }
     let mirror = Mirror(reflecting: value)
