@@ -166,6 +166,20 @@ private enum Place: Hashable {
         """)
   }
 
+  /// An optional id keeps its `?` in a diff's path, and an id inside an `AnyHashable` shows as
+  /// one.
+  @Test func anIdInsideAnotherValueKeepsItsShape() {
+    struct Maybe { var id: WorkID? }
+    #expect(
+      structuralDiff(Maybe(id: WorkID(1)), Maybe(id: WorkID(2))) == """
+        ValueDiffTests.Maybe
+          .id?
+        −   WorkID(1)
+        +   WorkID(2)
+        """)
+    #expect(describe(AnyHashable(WorkID(5))) != "WorkID(5)")
+  }
+
   /// A cycle through a work id shows as a cycle, as through any other value.
   @Test func aCycleThroughAWorkIDShowsAsACycle() {
     let node = LoopedNode("me")

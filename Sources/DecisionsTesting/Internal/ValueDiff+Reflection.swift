@@ -57,7 +57,9 @@ extension Node {
     // NB: an id holds its value in an object it shares with its copies: shown whole, by its
     // value, as it is made (a field without a label would read `.0` in a diff's path), with the
     // instances above it, so that a cycle through it shows as one.
-    if let id = value as? WorkID {
+    // NB: the type compared first: a cast would see an id inside an optional or an `AnyHashable`,
+    // whose own shape (`?` in a path) then went unshown.
+    if type(of: value) == WorkID.self, let id = value as? WorkID {
       let base = Node(reflecting: id.base, depth: depth + 1, ancestors: ancestors)
       self = .leaf("WorkID(\(base.flat))")
       return
