@@ -909,8 +909,8 @@ extension FeatureExploration {
         stepsRun += 1
         let (after, uncontrolled) = workKeys(of: running, runner: runner)
         let state = running.state
-        // NB: the reason is asked for only when there is one: a function that takes a `Choice`
-        // looks its metadata up (see `ExploredStep`), once per step.
+        // NB: the reason is asked for only when there is one: it makes the transitions found so
+        // far, and a step's choice, whose types depend on `F` (see `ExploredStep`).
         if runner.pump.overran || runner.loopsLeftRunning >= Runner.loopsLeftRunningLimit
           || after.count >= Self.workInFlightLimit,
           let reason = stopReason(
