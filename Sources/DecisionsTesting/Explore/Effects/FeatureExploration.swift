@@ -969,6 +969,8 @@ extension FeatureExploration {
     }
     runner.tearDownKept()
     makeTransitions(runner: runner)
+    // NB: the ends served the returns; the transitions hold them now.
+    transitionEnds = []
   }
 
   // NB: a step's choice is made, and its transition kept, once the search is over: making a
