@@ -1,4 +1,5 @@
 import Decisions
+import Foundation
 import Testing
 
 @testable import DecisionsTesting
@@ -249,6 +250,51 @@ private enum Place: Hashable {
         Duration
         −   .seconds(1)
         +   .milliseconds(2500)
+        """)
+  }
+
+  /// A URL is shown as Swift too: its own description, its text, is not.
+  @Test func aURLIsShownAsSwift() {
+    #expect(
+      describe(Generic(value: URL(string: "file:///tmp/a%20b.json")))
+        == #"Generic<Optional<URL>>(value: URL(string: "file:///tmp/a%20b.json")!)"#)
+  }
+
+  /// A persisted value is shown as what its `==` compares, in the order of its public
+  /// initializer: a printed story compiles, and a diff shows no field a test cannot set.
+  @Test func aPersistedValueIsShownAsItsPublicInitializer() {
+    let printed = describe(Persisted<Int>.State(3, status: .loaded))
+    #expect(
+      printed == """
+        Persisted<Int>.State(
+          value: 3,
+          status: .loaded,
+          hasUnsavedChanges: false,
+          isWaitingToSave: false,
+          isWriting: false,
+          saveError: nil,
+          backup: nil,
+          quietPeriod: .seconds(1)
+        )
+        """)
+    #expect(!printed.contains("isChanged") && !printed.contains("nesting"))
+    // The printed text is that initializer's call, field by field.
+    let written = Persisted<Int>.State(
+      value: 3, status: .loaded, hasUnsavedChanges: false, isWaitingToSave: false,
+      isWriting: false, saveError: nil, backup: nil, quietPeriod: .seconds(1))
+    #expect(describe(written) == printed)
+    // A value set in a step (its change seen or not) is no difference.
+    var edited = Persisted<Int>.State(2, status: .loaded)
+    edited.value = 3
+    #expect(edited == written)
+    #expect(structuralDiff(edited, written) == nil)
+    #expect(
+      structuralDiff(edited, Persisted<Int>.State(value: 3, status: .loaded, isWriting: true))
+        == """
+        Persisted<Int>.State
+          .isWriting
+        −   false
+        +   true
         """)
   }
 

@@ -304,6 +304,26 @@ private func loaded(_ notes: [String] = []) -> Jotter.State {
       $0.isWaitingToSave = true
     }
   }
+
+  /// Hashable as `==` compares: a value set in a step is the same state as one made with it, so
+  /// an exploration counts it once; a field `==` compares tells states apart.
+  @Test func aStateHashesAsItCompares() {
+    var edited = Notes.State(["a"], status: .loaded)
+    edited.value = ["b"]
+    let made = Notes.State(value: ["b"], status: .loaded)
+    #expect(edited == made && edited.hashValue == made.hashValue)
+    let others = [
+      Notes.State(value: ["b"], status: .loading),
+      Notes.State(value: ["b"], status: .loaded, hasUnsavedChanges: true),
+      Notes.State(value: ["b"], status: .loaded, isWaitingToSave: true),
+      Notes.State(value: ["b"], status: .loaded, isWriting: true),
+      Notes.State(value: ["b"], status: .loaded, saveError: corrupt),
+      Notes.State(value: ["b"], status: .loaded, backup: URL(fileURLWithPath: "/tmp/n.json~")),
+      Notes.State(value: ["b"], status: .loaded, quietPeriod: .seconds(2)),
+      Notes.State(value: ["c"], status: .loaded),
+    ]
+    #expect(Set(others + [edited, made]).count == others.count + 1)
+  }
 }
 
 // MARK: - The store, on real files

@@ -16,7 +16,7 @@
 ///
 /// Compare errors with `==` in tests, or match a case: `if case .newerVersion = error`. Its
 /// `localizedDescription` is the same sentence.
-public enum JSONFileError: Error, Equatable, Sendable, Codable, CustomStringConvertible,
+public enum JSONFileError: Error, Hashable, Sendable, Codable, CustomStringConvertible,
   LocalizedError
 {
   // MARK: - Loading

@@ -53,7 +53,7 @@
 /// - ``Status/movingAside``: the file that did not load is being moved aside.
 public enum Persisted<Value: Codable & Equatable & Sendable>: Feature {
   /// Where the file stands.
-  public enum Status: Equatable, Sendable, Codable {
+  public enum Status: Hashable, Sendable, Codable {
     /// The file is being read: the value takes no edits.
     case loading
     /// The value came from the file, or there was none: changes are saved.
@@ -104,6 +104,29 @@ public enum Persisted<Value: Codable & Equatable & Sendable>: Feature {
       self.value = value
       self.status = status
       self.quietPeriod = quietPeriod
+    }
+
+    /// A value in a standing given field by field, as a test's diff and a printed story show it.
+    /// - Parameters:
+    ///   - value: The value.
+    ///   - status: Where the file stands.
+    ///   - hasUnsavedChanges: Whether changes wait for a write to start.
+    ///   - isWaitingToSave: Whether a wait for the quiet period runs.
+    ///   - isWriting: Whether a write runs.
+    ///   - saveError: Why the last write failed.
+    ///   - backup: Where a file that did not load was kept.
+    ///   - quietPeriod: How long after the last change the value is written.
+    public init(
+      value: Value, status: Status, hasUnsavedChanges: Bool = false, isWaitingToSave: Bool = false,
+      isWriting: Bool = false, saveError: JSONFileError? = nil, backup: URL? = nil,
+      quietPeriod: Duration = .seconds(1)
+    ) {
+      self.init(value, status: status, quietPeriod: quietPeriod)
+      self.hasUnsavedChanges = hasUnsavedChanges
+      self.isWaitingToSave = isWaitingToSave
+      self.isWriting = isWriting
+      self.saveError = saveError
+      self.backup = backup
     }
 
     /// Whether the value came from the file, or there was none: it can be edited.
@@ -349,6 +372,35 @@ public enum Persisted<Value: Codable & Equatable & Sendable>: Feature {
         }
       }
     }
+  }
+}
+
+extension Persisted.State: Hashable where Value: Hashable {
+  /// Hashes what ``==`` compares: whether a change has been seen yet does not count.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(value)
+    hasher.combine(status)
+    hasher.combine(hasUnsavedChanges)
+    hasher.combine(isWaitingToSave)
+    hasher.combine(isWriting)
+    hasher.combine(saveError)
+    hasher.combine(backup)
+    hasher.combine(quietPeriod)
+  }
+}
+
+extension Persisted.State: CustomReflectable {
+  /// Reflects as what ``==`` compares, in the order of
+  /// ``init(value:status:hasUnsavedChanges:isWaitingToSave:isWriting:saveError:backup:quietPeriod:)``,
+  /// so that a test's diff shows only fields a test can set, and a printed story compiles.
+  public var customMirror: Mirror {
+    Mirror(
+      self,
+      children: [
+        "value": value, "status": status, "hasUnsavedChanges": hasUnsavedChanges,
+        "isWaitingToSave": isWaitingToSave, "isWriting": isWriting, "saveError": saveError as Any,
+        "backup": backup as Any, "quietPeriod": quietPeriod,
+      ] as KeyValuePairs<String, Any>, displayStyle: .struct)
   }
 }
 

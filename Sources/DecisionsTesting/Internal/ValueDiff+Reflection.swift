@@ -2,6 +2,8 @@
 // compared (ValueDiff+Comparing.swift) and printed (ValueDiff+Rendering.swift). The entry point,
 // `structuralDiff`, and the output format are described in ValueDiff.swift.
 
+import Foundation
+
 /// How many levels deep values are compared; deeper parts are compared only by their description.
 let depthLimit = 30
 
@@ -52,6 +54,11 @@ extension Node {
     // (a `CoreTest`, a `StoreTest` from an exploration) must compile as printed.
     if let duration = value as? Duration {
       self = .leaf(swiftCode(duration))
+      return
+    }
+    // NB: a URL describes itself as its text ("file:///tmp/notes.json"), which is not Swift either.
+    if type(of: value) == URL.self, let url = value as? URL {
+      self = .leaf("URL(string: \(String(reflecting: url.absoluteString)))!")
       return
     }
     // NB: an id holds its value in an object it shares with its copies: shown whole, by its
