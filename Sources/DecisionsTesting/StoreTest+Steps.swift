@@ -272,7 +272,7 @@ extension StoreTest {
     await turns.enter()
     defer { turns.leave() }
     await underTest.start()
-    checkStartAsserted(before: "sending \(describe(event))", at: location, equality)
+    checkStartAsserted(before: "sending \(describe(event))", at: location, equality.states)
     skipUnasserted(before: "sending \(describe(event))", at: location)
     await underTest.send(event)
     let (steps, start) = reading { ($0.journal.steps, $0.assertedEvents) }
@@ -301,7 +301,7 @@ extension StoreTest {
   ) async {
     await turns.enter()
     await underTest.start()
-    checkStartAsserted(before: "receiving \(describe(event))", at: location, equality)
+    checkStartAsserted(before: "receiving \(describe(event))", at: location, equality.states)
     // NB: a hop to the store after the event was recorded, and before its step is read: the store
     // records a step within one call on its executor, so the step is then whole.
     if reading({ next(event, in: $0.journal.steps, from: $0.assertedEvents, equality) }) == nil {
@@ -398,27 +398,17 @@ extension StoreTest {
     }
   }
 
-  /// Before the first `send` or `receive`: in an exhaustive test, fails when the store's start
-  /// changed the state or made decisions that the test did not assert with `expectStart`;
-  /// otherwise notes it as skipped.
-  private func checkStartAsserted(
-    before action: String, at location: Location, _ equality: StepEquality<F>
+  /// Before the first `send`, `receive` or `expectProcessed`: in an exhaustive test, fails when
+  /// the store's start changed the state or made decisions that the test did not assert with
+  /// `expectStart`; otherwise notes it as skipped.
+  func checkStartAsserted(
+    before action: String, at location: Location, _ statesEqual: (F.State, F.State) -> Bool
   ) {
     let alreadyChecked = progress.withLock { progress in
       defer { progress.startChecked = true }
       return progress.startChecked
     }
-    guard !alreadyChecked, let start = journal.start,
-      !start.decisions.isEmpty || !equality.states(start.state, journal.initialState)
-    else { return }
-    var changes = ""
-    if let problem = stateMismatch(
-      "the state", expected: journal.initialState, actual: start.state,
-      labels: ("initial", "started"), by: equality.states)
-    {
-      changes += "\n  " + problem
-    }
-    if !start.decisions.isEmpty { changes += "\n  decisions: \(describe(start.decisions))" }
+    guard !alreadyChecked, let changes = unassertedStart(statesEqual) else { return }
     if exhaustivity == .on {
       reportFailure(
         "The store's start was not asserted before \(action):\(changes)\n  Assert it with "
@@ -427,6 +417,23 @@ extension StoreTest {
     } else {
       progress.withLock { $0.skipped.append("Skipped the store's start:\(changes)") }
     }
+  }
+
+  /// What the store's start changed, as the lines of a failure, when it changed the state or
+  /// made decisions; nil when it did neither, or has not run.
+  func unassertedStart(_ statesEqual: (F.State, F.State) -> Bool) -> String? {
+    guard let start = journal.start,
+      !start.decisions.isEmpty || !statesEqual(start.state, journal.initialState)
+    else { return nil }
+    var changes = ""
+    if let problem = stateMismatch(
+      "the state", expected: journal.initialState, actual: start.state,
+      labels: ("initial", "started"), by: statesEqual)
+    {
+      changes += "\n  " + problem
+    }
+    if !start.decisions.isEmpty { changes += "\n  decisions: \(describe(start.decisions))" }
+    return changes
   }
 
   // MARK: - Checking one step
@@ -603,6 +610,9 @@ extension StoreTest {
   func expectProcessed(
     _ events: [F.Event], by equal: (F.Event, F.Event) -> Bool, at location: Location
   ) {
+    // NB: the state compared as a diff shows it: the check needs no `Equatable` state.
+    checkStartAsserted(
+      before: "checking the processed events", at: location, { structuralDiff($0, $1) == nil })
     let processed = reading { progress in
       let steps = progress.journal.steps
       defer { progress.assertedEvents = steps.count }

@@ -406,6 +406,12 @@ public final class StoreTest<F: Feature>: Sendable {
             + ". Advance the test clock, answer the dependency's call, or cancel the work first.")
       }
     }
+    if endChecks.contains(.unassertedEvents), exhaustivity == .on, !progress.startChecked,
+      let changes = unassertedStart({ structuralDiff($0, $1) == nil })
+    {
+      problems.append(
+        "the store's start not asserted:\(changes)\n  Assert it with expectStart(decisions:).")
+    }
     if endChecks.contains(.unassertedEvents), exhaustivity == .on {
       let events = journal.events.dropFirst(progress.assertedEvents)
       if !events.isEmpty {

@@ -170,6 +170,23 @@ import Testing
     await test.finish()
   }
 
+  /// A period no clock can count to (`.seconds(Int64.max)`, written for "never") trapped the
+  /// system clock, whose sleep cannot represent the deadline: the timer sleeps in steps the clock
+  /// can take, until it is cancelled.
+  @Test func aPeriodTooLongForTheSystemClockSleepsUntilCancelled() async {
+    let clock = SystemClockProbe()
+    let store = Store<Metronome>(state: .init(), deps: .init(clock: clock))
+    await store.send(.start(.seconds(Int64.max)))
+    await clock.firstSleep()
+    let deadlines = clock.deadlines
+    #expect(deadlines.count == 1)
+    #expect(deadlines.allSatisfy { ContinuousClock.now.duration(to: $0) <= .seconds(1 << 32) })
+    await store.send(.stop)
+    await store.settle()
+    #expect(await store.state.beats == 0)
+    await store.stop()
+  }
+
   @Test func aTimerEndsWithTheWorkOfItsScope() async {
     let clock = TestClock()
     let store = Store<Metronome>(state: .init(), deps: .init(clock: clock))
@@ -358,6 +375,37 @@ final class SleepLimitedClock: Clock, Sendable {
       return count
     }
     guard sleeps <= limit else { throw LimitReached() }
+    try await base.sleep(until: deadline, tolerance: tolerance)
+  }
+}
+
+/// The system's `ContinuousClock`, recording each deadline a task sleeps until, and telling a
+/// test when the first sleep begins.
+final class SystemClockProbe: Clock, Sendable {
+  private let base = ContinuousClock()
+  private let recorded = Mutex<[ContinuousClock.Instant]>([])
+  private let sleeps: AsyncStream<Void>
+  private let began: AsyncStream<Void>.Continuation
+
+  init() {
+    (sleeps, began) = AsyncStream.makeStream()
+  }
+
+  var now: ContinuousClock.Instant { base.now }
+
+  var minimumResolution: Duration { base.minimumResolution }
+
+  /// The deadlines slept until, in order.
+  var deadlines: [ContinuousClock.Instant] { recorded.withLock { $0 } }
+
+  /// Returns once a task has begun to sleep on the clock.
+  func firstSleep() async {
+    for await _ in sleeps { return }
+  }
+
+  func sleep(until deadline: ContinuousClock.Instant, tolerance: Duration?) async throws {
+    recorded.withLock { $0.append(deadline) }
+    began.yield()
     try await base.sleep(until: deadline, tolerance: tolerance)
   }
 }

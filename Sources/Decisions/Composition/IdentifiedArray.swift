@@ -182,11 +182,16 @@ public struct IdentifiedArray<Element: Identifiable> {
 
   /// Removes every element that `shouldBeRemoved` accepts, keeping the others in order.
   ///
+  /// When `shouldBeRemoved` throws, the collection is left as it was.
   /// - Complexity: O(*n*).
   public mutating func removeAll(where shouldBeRemoved: (Element) throws -> Bool) rethrows {
+    // NB: every element asked first: a throw part of the way through left elements moved and
+    // the index of ids stale.
+    let isRemoved = try elements.map(shouldBeRemoved)
+    guard isRemoved.contains(true) else { return }
     var kept = 0
     for position in elements.indices {
-      if try shouldBeRemoved(elements[position]) {
+      if isRemoved[position] {
         positions[elements[position].id] = nil
         _ = log.restructured(elements[position].id)
       } else {

@@ -58,7 +58,8 @@ public struct JSONFile<Value: Codable>: Sendable {
   ///     and creates it if the link dangles. A URL that ends in `/`, as `URL(fileURLWithPath:)`
   ///     makes one for a path where a folder is, names the same path without the slash (so a
   ///     folder there is refused as a folder, and can be moved aside). A URL that is not a file
-  ///     URL makes each call throw: ``JSONFileError/unreadable(path:reason:)`` and its kin.
+  ///     URL, or whose path is empty, not UTF-8 or holds a NUL byte, makes each call throw:
+  ///     ``JSONFileError/unreadable(path:reason:)`` and its kin.
   ///   - version: The version of the format, 1 or more. Raise it when a file written by this
   ///     version of the app would be misread by an earlier one: earlier ones then refuse the file
   ///     with ``JSONFileError/newerVersion(path:found:supported:)``.
@@ -74,6 +75,11 @@ public struct JSONFile<Value: Codable>: Sendable {
       self.url = url
       self.path = url.absoluteString
       self.refusal = "its path is empty, or is not UTF-8"
+    } else if url.isFileURL, url.path(percentEncoded: false).utf8.contains(0) {
+      // NB: the system reads a path up to its first NUL byte: this one would name another file.
+      self.url = url
+      self.path = url.absoluteString
+      self.refusal = "its path holds a NUL byte"
     } else if url.isFileURL {
       // NB: the path's bytes, not its Characters: a slash followed by a combining mark is one
       // Character, and still a slash to the file system.
@@ -220,6 +226,8 @@ public struct JSONFile<Value: Codable>: Sendable {
     let bytes: [UInt8]
     do {
       bytes = Array(try encoder.encode(Envelope(version: version, value: value)))
+    } catch let error as EncodingError {
+      throw .writeFailed(path: path, reason: Self.describe(error))
     } catch {
       throw .writeFailed(path: path, reason: "the value cannot be written as JSON: \(error)")
     }
@@ -275,15 +283,20 @@ public struct JSONFile<Value: Codable>: Sendable {
         it is not in the format JSONFile writes, {"formatVersion": 1, "value": …}: \(detail)
         """
     }
-    var place = ""
-    for key in codingPath {
-      if let index = key.intValue {
-        place += "[\(index)]"
-      } else {
-        place += place.isEmpty ? key.stringValue : ".\(key.stringValue)"
-      }
+    return "\(codingPathText(codingPath, dotted: false)): \(detail)"
+  }
+
+  // NB: not `"\(error)"`, which holds the whole value: the user's data, in a message of any size.
+  /// A sentence for an encoder's error: where in the value, and what the encoder said.
+  private static func describe(_ error: EncodingError) -> String {
+    switch error {
+    case .invalidValue(_, let context):
+      let place = codingPathText(context.codingPath, dotted: false)
+      return "the value cannot be written as JSON"
+        + (place.isEmpty ? "" : " at \(place)") + ": \(context.debugDescription)"
+    @unknown default:
+      return "the value cannot be written as JSON"
     }
-    return "\(place): \(detail)"
   }
 }
 
@@ -421,7 +434,8 @@ extension CodingUserInfoKey {
 /// It ends early when it holds no value at all, or when its value begins as an object, an array
 /// or a string and the text ends inside a string or with an object or array still open. For text
 /// that did not parse, it tells a truncated file from a corrupt one: text that begins with
-/// anything else (binary data, a word) is not taken for JSON cut short.
+/// anything else (binary data, a word), or goes on after a whole value, is not taken for JSON cut
+/// short.
 ///
 /// - Complexity: O(*n*) in the number of bytes, with no allocation.
 func jsonEndsEarly(_ bytes: some Sequence<UInt8>) -> Bool {
@@ -429,6 +443,8 @@ func jsonEndsEarly(_ bytes: some Sequence<UInt8>) -> Bool {
   var inString = false
   var escaped = false
   var first: UInt8?
+  // NB: text after a whole value is wrong, not short, even when it opens something.
+  var isValueWhole = false
   for byte in bytes {
     if inString {
       if escaped {
@@ -437,12 +453,17 @@ func jsonEndsEarly(_ bytes: some Sequence<UInt8>) -> Bool {
         escaped = true
       } else if byte == UInt8(ascii: "\"") {
         inString = false
+        if depth == 0 { isValueWhole = true }
       }
       continue
     }
     switch byte {
     case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"):
       continue
+    default:
+      if isValueWhole { return false }
+    }
+    switch byte {
     case UInt8(ascii: "\""):
       inString = true
     case UInt8(ascii: "{"), UInt8(ascii: "["):
@@ -451,6 +472,7 @@ func jsonEndsEarly(_ bytes: some Sequence<UInt8>) -> Bool {
       depth -= 1
       // NB: more closed than opened: the text is wrong, not short.
       if depth < 0 { return false }
+      if depth == 0 { isValueWhole = true }
     default:
       break
     }
@@ -461,4 +483,21 @@ func jsonEndsEarly(_ bytes: some Sequence<UInt8>) -> Bool {
     }
   }
   return first == nil || inString || depth > 0
+}
+
+/// A coding path as errors print it, `notes[3].text` (or `.notes[3].text` when `dotted`), with
+/// each key cut to 40 characters, and a path of more than 7 keys cut to its first 3 and last 4:
+/// an error quotes at most a few hundred characters of a file, whatever its depth.
+func codingPathText(_ codingPath: some Collection<any CodingKey>, dotted: Bool) -> String {
+  func text(_ key: any CodingKey, isFirst: Bool) -> String {
+    if let index = key.intValue { return "[\(index)]" }
+    let name = key.stringValue.count <= 40 ? key.stringValue : key.stringValue.prefix(40) + "…"
+    return isFirst && !dotted ? name : ".\(name)"
+  }
+  let keys = Array(codingPath)
+  guard keys.count > 7 else {
+    return keys.indices.map { text(keys[$0], isFirst: $0 == 0) }.joined()
+  }
+  return keys.prefix(3).indices.map { text(keys[$0], isFirst: $0 == 0) }.joined()
+    + "…(\(keys.count - 7) more)…" + keys.suffix(4).map { text($0, isFirst: false) }.joined()
 }

@@ -146,6 +146,30 @@ public enum Persisted<Value: Codable & Equatable & Sendable>: Feature {
       case value, status, hasUnsavedChanges, isWaitingToSave, isWriting, saveError, backup
       case quietPeriod
     }
+
+    /// Decodes a state, refusing a quiet period below zero or over 100 years.
+    /// - Throws: `DecodingError.dataCorrupted` for such a quiet period, which no app writes: a
+    ///   clock's sleep traps on one it cannot represent.
+    public init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      let quietPeriod = try container.decode(Duration.self, forKey: .quietPeriod)
+      guard quietPeriod >= .zero, quietPeriod <= Self.longestQuietPeriod else {
+        throw DecodingError.dataCorruptedError(
+          forKey: .quietPeriod, in: container,
+          debugDescription: "a quiet period is 0 to 100 years, not \(quietPeriod)")
+      }
+      self.init(
+        try container.decode(Value.self, forKey: .value),
+        status: try container.decode(Status.self, forKey: .status), quietPeriod: quietPeriod)
+      hasUnsavedChanges = try container.decode(Bool.self, forKey: .hasUnsavedChanges)
+      isWaitingToSave = try container.decode(Bool.self, forKey: .isWaitingToSave)
+      isWriting = try container.decode(Bool.self, forKey: .isWriting)
+      saveError = try container.decodeIfPresent(JSONFileError.self, forKey: .saveError)
+      backup = try container.decodeIfPresent(URL.self, forKey: .backup)
+    }
+
+    /// The longest quiet period a decoded state may hold.
+    private static var longestQuietPeriod: Duration { .seconds(100 * 365 * 24 * 3600) }
   }
 
   /// What the user asked, and what the file work found.

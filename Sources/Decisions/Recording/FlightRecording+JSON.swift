@@ -96,10 +96,7 @@
     }
 
     private static func path(_ codingPath: [any CodingKey]) -> String {
-      let path = codingPath.map { key in
-        key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue.prefix(40))"
-      }
-      return path.joined()
+      codingPathText(codingPath, dotted: true)
     }
   }
 #endif

@@ -101,6 +101,10 @@ public struct Effects<Event: Sendable> {
   /// child whose scope started it. On a `TestClock`, each tick comes when the test advances the
   /// clock to its deadline.
   ///
+  /// A period longer than a system clock can sleep at once (`.seconds(Int64.max)`, written for
+  /// "never") is slept in steps of about 136 years: the timer waits, without ticking, until it
+  /// ends.
+  ///
   /// A `period` of zero or less would tick without end: the timer sends nothing and fails with
   /// ``TimerError/periodNotPositive(_:)``, which the diagnostics hook hears as
   /// ``StoreReport/workFailed(id:error:)``.
@@ -123,8 +127,15 @@ public struct Effects<Event: Sendable> {
     run(id: id) { send in
       guard period > .zero else { throw TimerError.periodNotPositive(String(describing: period)) }
       var deadline = start.advanced(by: period)
+      // NB: a deadline is at most a period away when the timer sleeps: only a longer period than
+      // one sleep may take needs steps (and reads the clock again).
+      let longest = (longestSleep as? C.Duration).flatMap { period > $0 ? $0 : nil }
       while true {
-        try await clock.sleep(until: deadline, tolerance: tolerance)
+        if let longest {
+          try await sleep(on: clock, until: deadline, inStepsOf: longest, tolerance: tolerance)
+        } else {
+          try await clock.sleep(until: deadline, tolerance: tolerance)
+        }
         await send(event)
         deadline = deadline.advanced(by: period)
       }
@@ -241,4 +252,20 @@ public enum TimerError: Error, Equatable, CustomStringConvertible {
       "A timer's period must be more than zero, not \(period)."
     }
   }
+}
+
+/// The longest one sleep of a timer: about 136 years, far below what a system clock can sleep
+/// until, and past any app's life.
+private let longestSleep = Duration.seconds(1 << 32)
+
+// NB: `.seconds(Int64.max)`, a period written for "never", made `ContinuousClock` trap: its
+// sleep cannot represent the deadline. The steps keep each deadline one the clock can.
+/// Sleeps on `clock` until `deadline`, in steps of at most `longest`.
+private func sleep<C: Clock>(
+  on clock: C, until deadline: C.Instant, inStepsOf longest: C.Duration, tolerance: C.Duration?
+) async throws {
+  while clock.now.duration(to: deadline) > longest {
+    try await clock.sleep(until: clock.now.advanced(by: longest), tolerance: tolerance)
+  }
+  try await clock.sleep(until: deadline, tolerance: tolerance)
 }
