@@ -253,11 +253,88 @@ private enum Place: Hashable {
         """)
   }
 
-  /// A URL is shown as Swift too: its own description, its text, is not.
-  @Test func aURLIsShownAsSwift() {
+  /// A URL, an id and a date are shown as the Swift that makes each again.
+  ///
+  /// Their own descriptions are not Swift.
+  @Test func aURLAnIDAndADateAreShownAsSwift() throws {
     #expect(
       describe(Generic(value: URL(string: "file:///tmp/a%20b.json")))
         == #"Generic<Optional<URL>>(value: URL(string: "file:///tmp/a%20b.json")!)"#)
+    let id = try #require(UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"))
+    #expect(describe(id) == #"UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!"#)
+    let date = Date(timeIntervalSinceReferenceDate: 786_123_456.789)
+    #expect(describe(date) == "Date(timeIntervalSinceReferenceDate: 786123456.789)")
+    #expect(Date(timeIntervalSinceReferenceDate: 786123456.789) == date)
+  }
+
+  private enum Choice: Equatable {
+    case delete(id: Int)
+  }
+
+  /// A dialog is shown as its initializer's arguments, the kind and a button's title unlabelled,
+  /// as they are written: a printed story that holds one compiles.
+  @Test func aDialogIsShownAsItsInitializer() {
+    let dialog = Dialog<Choice>(
+      title: "Delete?", buttons: [.init("Delete", role: .destructive, action: .delete(id: 1))])
+    let printed = describe(dialog)
+    #expect(
+      printed == """
+        Dialog<ValueDiffTests.Choice>(
+          .alert,
+          title: "Delete?",
+          message: nil,
+          buttons: [
+            Dialog<ValueDiffTests.Choice>.Button(
+              "Delete",
+              role: .destructive,
+              action: .delete(id: 1)
+            )
+          ]
+        )
+        """)
+    let written = Dialog<Choice>(
+      .alert,
+      title: "Delete?",
+      message: nil,
+      buttons: [Dialog<Choice>.Button("Delete", role: .destructive, action: .delete(id: 1))]
+    )
+    #expect(written == dialog)
+  }
+
+  /// A stack is shown as its entries and next id, in the order of `init(entries:nextID:)`: a
+  /// printed story of a stack whose ids skip (after a pop) compiles, and the stack it makes gives
+  /// the next push the same id.
+  @Test func aStackIsShownAsItsInitializerWithItsIds() {
+    var stack: ScreenStack<Int> = [5, 6]
+    _ = stack.pop()
+    _ = stack.push(7)
+    let printed = describe(stack)
+    #expect(
+      printed == """
+        ScreenStack<Int>(
+          entries: [
+            ScreenStack<Int>.Entry(id: ScreenStack<Int>.ID(rawValue: 0), screen: 5),
+            ScreenStack<Int>.Entry(id: ScreenStack<Int>.ID(rawValue: 2), screen: 7)
+          ],
+          nextID: ScreenStack<Int>.ID(rawValue: 3)
+        )
+        """)
+    var written = ScreenStack<Int>(
+      entries: [
+        ScreenStack<Int>.Entry(id: ScreenStack<Int>.ID(rawValue: 0), screen: 5),
+        ScreenStack<Int>.Entry(id: ScreenStack<Int>.ID(rawValue: 2), screen: 7),
+      ],
+      nextID: ScreenStack<Int>.ID(rawValue: 3)
+    )
+    #expect(written == stack && describe(written) == printed)
+    #expect(written.push(8) == stack.push(8))
+    #expect(
+      structuralDiff(written, stack.popped())
+        == """
+        ScreenStack<Int>
+          .entries[2]
+        −   ScreenStack<Int>.Entry(id: ScreenStack<Int>.ID(rawValue: 3), screen: 8)
+        """)
   }
 
   /// A persisted value is shown as what its `==` compares, in the order of its public
@@ -639,5 +716,14 @@ private enum Place: Hashable {
         −   1
         +   2
         """)
+  }
+}
+
+extension ScreenStack {
+  /// The stack with its top screen popped.
+  fileprivate func popped() -> Self {
+    var stack = self
+    _ = stack.pop()
+    return stack
   }
 }

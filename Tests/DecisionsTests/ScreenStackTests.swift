@@ -134,4 +134,36 @@ import Testing
     let stack: ScreenStack<String> = ["a", "b"]
     #expect(stack.description == "[#0: a, #1: b]")
   }
+
+  /// A stack made with its ids has them, and its next push gets the next id given.
+  @Test func aStackMadeWithItsIdsKeepsThemAndItsNextID() {
+    typealias ID = ScreenStack<String>.ID
+    var stack = ScreenStack<String>(
+      entries: [.init(id: ID(1), screen: "a"), .init(id: ID(4), screen: "b")], nextID: ID(9))
+    #expect(stack.ids == [ID(1), ID(4)])
+    #expect(stack[id: ID(4)] == "b")
+    #expect(stack.push("c") == ID(9))
+    #expect(ScreenStack<String>(entries: [], nextID: ID(0)) == [])
+  }
+
+  /// Ids a stack could not have given, out of order or not below the next id, are a
+  /// programmer's error: the initializer traps, naming them.
+  @Test func aStackMadeWithIdsOutOfOrderTraps() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = ScreenStack<String>(
+        entries: [.init(id: .init(3), screen: "a"), .init(id: .init(1), screen: "b")],
+        nextID: .init(5))
+    }
+    let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(message.contains("ScreenStack: ids must be 0 or more, increase from the bottom"))
+    #expect(message.contains("#1 comes after #3"))
+  }
+
+  @Test func aStackMadeWithAnIdNotBelowItsNextIDTraps() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = ScreenStack<String>(entries: [.init(id: .init(5), screen: "a")], nextID: .init(5))
+    }
+    let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(message.contains("be below nextID #5; #5 comes after #-1"))
+  }
 }

@@ -224,3 +224,29 @@ package final class DialogPresentation<Action> {
     send(response)
   }
 }
+
+extension Dialog: CustomReflectable {
+  /// Reflects as the arguments of ``init(_:title:message:buttons:)``, the kind unlabelled: a
+  /// printed story that holds a dialog compiles.
+  public var customMirror: Mirror {
+    Mirror(
+      self,
+      children: [
+        (label: nil, value: kind), (label: "title", value: title),
+        (label: "message", value: message as Any), (label: "buttons", value: buttons),
+      ] as [Mirror.Child], displayStyle: .struct)
+  }
+}
+
+extension Dialog.Button: CustomReflectable {
+  /// Reflects as the arguments of ``init(_:role:action:)``, the title unlabelled: a printed
+  /// story that holds a dialog compiles.
+  public var customMirror: Mirror {
+    Mirror(
+      self,
+      children: [
+        (label: nil, value: title), (label: "role", value: role as Any),
+        (label: "action", value: action as Any),
+      ] as [Mirror.Child], displayStyle: .struct)
+  }
+}

@@ -65,6 +65,12 @@ public struct ScreenStack<Screen> {
     public let id: ID
     /// The screen's state.
     public var screen: Screen
+
+    /// A screen with its id, for ``ScreenStack/init(entries:nextID:)``.
+    public init(id: ID, screen: Screen) {
+      self.id = id
+      self.screen = screen
+    }
   }
 
   /// The screens, bottom first, with their ids and identities.
@@ -82,6 +88,27 @@ public struct ScreenStack<Screen> {
   public init(_ screens: some Sequence<Screen>) {
     self.init()
     for screen in screens { push(screen) }
+  }
+
+  /// A stack of these screens with their ids, bottom first, whose next push gets `nextID`: a stack
+  /// as a test's diff and a printed story show it.
+  ///
+  /// A test writes a stack with `[a, b]` or ``push(_:)``; this initializer makes one with the ids
+  /// a story reached (after pops, say) exactly.
+  /// - Precondition: The ids are 0 or more, increase from the bottom, and are below `nextID`, as
+  ///   pushes give them.
+  /// - Complexity: O(*n*).
+  public init(entries: [Entry], nextID: ID) {
+    var below = -1
+    for entry in entries {
+      precondition(
+        entry.id.rawValue > below && entry.id.rawValue < nextID.rawValue,
+        "ScreenStack: ids must be 0 or more, increase from the bottom, and be below nextID "
+          + "\(nextID); \(entry.id) comes after #\(below)")
+      below = entry.id.rawValue
+    }
+    self.entries = IdentifiedArray(uniqueElements: entries)
+    self.nextID = nextID.rawValue
   }
 
   /// The ids of the screens, bottom first: what a navigation stack's path shows.
@@ -250,9 +277,12 @@ extension ScreenStack.Entry: Equatable where Screen: Equatable {}
 extension ScreenStack.Entry: Hashable where Screen: Hashable {}
 
 extension ScreenStack: CustomReflectable {
-  /// Reflects as the entries, bottom first, so diffs and dumps show each screen with its id.
+  /// Reflects as the entries, bottom first, and the next id, in the order of
+  /// ``init(entries:nextID:)``: diffs show each screen with its id, and a printed story compiles.
   public var customMirror: Mirror {
-    Mirror(self, unlabeledChildren: Array(entries), displayStyle: .collection)
+    Mirror(
+      self, children: ["entries": Array(entries), "nextID": ID(nextID)] as KeyValuePairs,
+      displayStyle: .struct)
   }
 }
 

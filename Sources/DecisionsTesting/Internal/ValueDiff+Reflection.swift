@@ -56,9 +56,9 @@ extension Node {
       self = .leaf(swiftCode(duration))
       return
     }
-    // NB: a URL describes itself as its text ("file:///tmp/notes.json"), which is not Swift either.
-    if type(of: value) == URL.self, let url = value as? URL {
-      self = .leaf("URL(string: \(String(reflecting: url.absoluteString)))!")
+    // NB: a URL, an id and a date describe themselves in text that is not Swift either.
+    if let code = foundationCode(value) {
+      self = .leaf(code)
       return
     }
     // NB: an id holds its value in an object it shares with its copies: shown whole, by its
@@ -137,6 +137,20 @@ extension Node {
         self = .record(type: typeName(type), fields: inheritance.flatMap(fields))
       }
     }
+  }
+}
+
+/// A `URL`, a `UUID` or a `Date` as the Swift that makes it; nil for any other value.
+private func foundationCode(_ value: Any) -> String? {
+  switch value {
+  case let url as URL where type(of: value) == URL.self:
+    "URL(string: \(String(reflecting: url.absoluteString)))!"
+  case let id as UUID where type(of: value) == UUID.self:
+    "UUID(uuidString: \"\(id.uuidString)\")!"
+  case let date as Date where type(of: value) == Date.self:
+    "Date(timeIntervalSinceReferenceDate: \(date.timeIntervalSinceReferenceDate))"
+  default:
+    nil
   }
 }
 
