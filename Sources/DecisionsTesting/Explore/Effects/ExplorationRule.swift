@@ -28,7 +28,7 @@ import Decisions
 /// `static let`, a local constant, a function that makes rules) works the same in the checks,
 /// and its printed test ends with a comment where the rule breaks; a function that makes rules
 /// can pass its caller's name on as `property:`.
-public struct ExplorationRule<F: Feature>: Sendable where F.State: Hashable {
+public struct ExplorationRule<F: Feature>: Sendable {
   /// What the rule says, for messages: "idle results are for the query".
   public let name: String
   /// The static property that makes the rule, for printed tests; nil when it has none.

@@ -8,10 +8,10 @@ import Decisions
 /// after the core's start, and a state's number never comes before its parent's. Two moments are
 /// the same state when the core's state is equal and the same work waits for the same things (see
 /// ``Snapshot``).
-public struct FeatureExploration<F: Feature> where F.State: Hashable {
+public struct FeatureExploration<F: Feature> {
   /// One explored moment: the core's state and the work in flight, when every piece of work waits
   /// for the explorer (an answer, a deadline) or for something it does not control.
-  public struct Snapshot: Hashable {
+  public struct Snapshot {
     /// The core's state.
     public var state: F.State
     /// The work that has started and not ended, in the order it started.
@@ -67,7 +67,17 @@ public struct FeatureExploration<F: Feature> where F.State: Hashable {
   /// a lifetime), by transition, with what it reported.
   private(set) var problems: [(transition: Int, reports: [String])] = []
 
-  init() {}
+  /// Hashes a state as the search tells states apart: the state, or its key.
+  private let hashState: (F.State, inout Hasher) -> Void
+  /// Whether two states are one to the search: equal states, or states with equal keys.
+  private let isSameState: (F.State, F.State) -> Bool
+
+  /// An empty exploration that tells states apart with `hash` and `same`.
+  init(hash: @escaping (F.State, inout Hasher) -> Void, same: @escaping (F.State, F.State) -> Bool)
+  {
+    hashState = hash
+    isSameState = same
+  }
 
   /// The state after the core's start: state `0`.
   public var initialSnapshot: Snapshot { snapshots[0] }
@@ -131,10 +141,12 @@ public struct FeatureExploration<F: Feature> where F.State: Hashable {
   /// was found.
   func stateNumber(state: F.State, work: [ExploredWorkKey]) -> Int? {
     guard let list = listNumber(of: work) else { return nil }
-    let hash = Self.hash(state, list)
+    let hash = hash(state, list)
     guard let first = byHash[hash] else { return nil }
-    if workListOf[first] == list, snapshots[first].state == state { return first }
-    return sameHash[hash]?.first { workListOf[$0] == list && snapshots[$0].state == state }
+    if workListOf[first] == list, isSameState(snapshots[first].state, state) { return first }
+    return sameHash[hash]?.first {
+      workListOf[$0] == list && isSameState(snapshots[$0].state, state)
+    }
   }
 
   /// Files the state `number`, whose work's keys are `work`, for ``stateNumber(state:work:)``.
@@ -148,7 +160,7 @@ public struct FeatureExploration<F: Feature> where F.State: Hashable {
       workListsByNumber.append(work)
     }
     workListOf.append(list)
-    let hash = Self.hash(snapshots[number].state, list)
+    let hash = hash(snapshots[number].state, list)
     if byHash[hash] == nil {
       byHash[hash] = number
     } else {
@@ -190,9 +202,9 @@ public struct FeatureExploration<F: Feature> where F.State: Hashable {
     return Int(bitPattern: UInt(hash ^ (hash >> 29)))
   }
 
-  private static func hash(_ state: F.State, _ list: Int) -> Int {
+  private func hash(_ state: F.State, _ list: Int) -> Int {
     var hasher = Hasher()
-    hasher.combine(state)
+    hashState(state, &hasher)
     hasher.combine(list)
     return hasher.finalize()
   }
@@ -1197,11 +1209,66 @@ public func explore<F: Feature>(
   limits: ExplorationLimits = .standard,
   events: (F.State) -> [F.Event]
 ) -> FeatureExploration<F> where F.State: Hashable {
+  search(FeatureExploration<F>(), from: state, deps: deps, limits: limits, events: events)
+}
+
+/// Explores a whole feature, telling states apart by `key` of the core's state (and the work in
+/// flight): for a state that is not `Hashable`, or one that holds what no rule needs and would
+/// keep the search from ending (a count that grows without bound).
+///
+/// Two moments whose states have equal keys, with the same work waiting for the same things, are
+/// one state: the first found stands for the others, and its choices are explored from it. So a
+/// key leaves out only what the feature's next steps do not depend on; with more in the key the
+/// search finds more states. The checks print their paths as without a key: the states along a
+/// printed path are those the path reaches.
+///
+/// ```swift
+/// let exploration = explore(
+///   Pomodoro.self, from: .init(), key: { [$0.isRunning, $0.finishedSessions > 0] },
+///   deps: Pomodoro.deps
+/// ) { _ in [.startTapped, .pauseTapped] }
+/// ```
+/// - Parameters:
+///   - feature: The feature to explore.
+///   - state: The state to start from; the core's start runs first, as in a store.
+///   - key: What of a state tells it apart from another.
+///   - deps: Builds the feature's deps from the exploration's test doubles. Called once.
+///   - limits: How far to search: states kept and steps from the start.
+///   - events: The events to try in a state: the user's actions that make sense there.
+/// - Returns: The explored graph, for its checks.
+public func explore<F: Feature, Key: Hashable>(
+  _ feature: F.Type,
+  from state: F.State,
+  key: @escaping (F.State) -> Key,
+  deps: (ExploredEffects) -> F.Deps,
+  limits: ExplorationLimits = .standard,
+  events: (F.State) -> [F.Event]
+) -> FeatureExploration<F> {
+  search(
+    FeatureExploration<F>(hash: { $1.combine(key($0)) }, same: { key($0) == key($1) }),
+    from: state, deps: deps, limits: limits, events: events)
+}
+
+/// The one search behind both: `exploration`, empty, explored from `state`.
+private func search<F: Feature>(
+  _ exploration: FeatureExploration<F>, from state: F.State,
+  deps: (ExploredEffects) -> F.Deps, limits: ExplorationLimits, events: (F.State) -> [F.Event]
+) -> FeatureExploration<F> {
+  var exploration = exploration
   let effects = ExploredEffects(exploring: ())
   let runner = FeatureExploration<F>.Runner(effects: effects, deps: deps(effects))
-  var exploration = FeatureExploration<F>()
   exploration.search(initial: state, runner: runner, limits: limits, events: events)
   let printable = exploration
   exploration.printer = { printable.storeTest(of: $0, deps: "deps") }
   return exploration
 }
+
+extension FeatureExploration where F.State: Hashable {
+  /// An empty exploration that tells states apart by the states themselves.
+  init() {
+    self.init(hash: { $1.combine($0) }, same: ==)
+  }
+}
+
+extension FeatureExploration.Snapshot: Equatable where F.State: Equatable {}
+extension FeatureExploration.Snapshot: Hashable where F.State: Hashable {}

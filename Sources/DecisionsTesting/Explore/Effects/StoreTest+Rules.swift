@@ -4,7 +4,7 @@ import Decisions
 // moment as the explorer would see it (its state and the work in flight, with what each piece
 // waits for among the calls and sleeps of the explored doubles).
 
-extension StoreTest where F.State: Hashable {
+extension StoreTest {
   /// Asserts that the store keeps `rule` now, once settled: its state, and its work in flight
   /// with what each piece waits for among the calls and sleeps of `effects`.
   ///
