@@ -400,7 +400,7 @@ public enum Persisted<Value: Codable & Equatable & Sendable>: Feature {
 }
 
 extension Persisted.State: Hashable where Value: Hashable {
-  /// Hashes what ``==`` compares: whether a change has been seen yet does not count.
+  /// Hashes what `==` compares: whether a change has been seen yet does not count.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(value)
     hasher.combine(status)
@@ -414,7 +414,7 @@ extension Persisted.State: Hashable where Value: Hashable {
 }
 
 extension Persisted.State: CustomReflectable {
-  /// Reflects as what ``==`` compares, in the order of
+  /// Reflects as what `==` compares, in the order of
   /// ``init(value:status:hasUnsavedChanges:isWaitingToSave:isWriting:saveError:backup:quietPeriod:)``,
   /// so that a test's diff shows only fields a test can set, and a printed story compiles.
   public var customMirror: Mirror {
