@@ -127,3 +127,59 @@ extension ExplorationRule<Clicker> {
     test.send(.click) { $0 = .init(clicks: 3, isSending: true, unsent: 3) }
   }
 }
+
+/// A screen whose every tap starts one more unkeyed load: its work piles up without bound.
+enum Piler: Feature {
+  struct State: Hashable, Sendable {}
+
+  enum Event: Equatable, Sendable {
+    case tap
+    case loaded
+  }
+
+  enum Decision: Equatable, Sendable {
+    case load
+  }
+
+  struct Deps: Sendable {
+    var load: @Sendable () async throws -> Void
+  }
+
+  static func makeDecisions(event: Event, state: inout State) -> [Decision] {
+    event == .tap ? [.load] : []
+  }
+
+  static func execute(_ decision: Decision, deps: Deps, effects: Effects<Event>) {
+    effects.run(
+      operation: { send in
+        try await deps.load()
+        await send(.loaded)
+      }, catch: { _ in .loaded })
+  }
+
+  static func deps(_ effects: ExploredEffects) -> Deps {
+    Deps(load: effects.dependency("load", answers: [.value(())]))
+  }
+}
+
+@Suite struct CutExplorationTests {
+  /// A search cut by a limit says where its states grow: the work that piles up, with the state
+  /// that holds the most of it, and the usual causes.
+  @Test func aCutSearchNamesTheWorkThatPilesUp() {
+    let exploration = explore(
+      Piler.self, from: .init(), deps: Piler.deps, limits: .init(states: 4), events: { _ in [.tap] }
+    )
+    withKnownIssue {
+      exploration.expectComplete()
+    } matching: { issue in
+      let text = String(describing: issue)
+      return text.contains("was cut by the limit of 4 states after 4 states and ")
+        && text.contains(" transitions (") && text.contains(" steps run). ")
+        && text.contains("Its deepest state is 3 steps from the start. ")
+        && text.contains(
+          "The most work in flight in one state is 3 pieces, in a state reached in 3 steps:")
+        && text.contains("unkeyed work waits for load()")
+        && text.contains("What grows without bound keeps a search from ending: work that piles up")
+    }
+  }
+}

@@ -110,8 +110,8 @@ extension FeatureExploration {
     if let limitReached {
       reportFailure(
         "The exploration of \(typeName(F.self)) was cut by \(limitReached) after "
-          + "\(snapshots.count) states and \(transitions.count) steps. Raise the limit, or give "
-          + "fewer events.",
+          + "\(snapshots.count) states and \(transitions.count) transitions (\(stepsRun) steps "
+          + "run). \(whatGrows()) Raise the limit, or give fewer events.",
         at: location)
     }
     if let number = statesNotReturnedTo.first {
@@ -204,6 +204,25 @@ extension FeatureExploration {
     case 1: "a state reached in 1 step"
     case let steps: "a state reached in \(steps) steps"
     }
+  }
+
+  // NB: a newcomer's search ran into its limit for minutes, with work piling up that the message
+  // did not name.
+  /// Where the states of a search cut by a limit grow: its deepest state, and the state with the
+  /// most work in flight when that is more than one piece, with the usual causes.
+  func whatGrows() -> String {
+    let deepest = snapshots.indices.map(depth(of:)).max() ?? 0
+    var text = "Its deepest state is \(deepest) steps from the start. "
+    if let busiest = snapshots.indices.max(by: {
+      snapshots[$0].work.count < snapshots[$1].work.count
+    }), snapshots[busiest].work.count > 1 {
+      text +=
+        "The most work in flight in one state is \(snapshots[busiest].work.count) pieces, in "
+        + "\(whereabouts(busiest)):\n\(describe(busiest))\n"
+    }
+    return text
+      + "What grows without bound keeps a search from ending: work that piles up (start one at "
+      + "a time), or a value such as a count (leave it out with explore's key:)."
   }
 
   /// State `number`'s core state and work, two indented lines.
