@@ -407,7 +407,7 @@ public final class StoreTest<F: Feature>: Sendable {
       }
     }
     if endChecks.contains(.unassertedEvents), exhaustivity == .on, !progress.startChecked,
-      let changes = unassertedStart({ structuralDiff($0, $1) == nil })
+      let changes = unassertedStart(statesEqualFoundHere())
     {
       problems.append(
         "the store's start not asserted:\(changes)\n  Assert it with expectStart(decisions:).")

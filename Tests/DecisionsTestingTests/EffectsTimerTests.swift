@@ -1,6 +1,7 @@
 import Decisions
 import DecisionsTesting
 import Synchronization
+import TestSupport
 import Testing
 
 /// `effects.timer(id:every:on:send:)`: a repeating timer, keyed work that ticks on deadlines
@@ -375,37 +376,6 @@ final class SleepLimitedClock: Clock, Sendable {
       return count
     }
     guard sleeps <= limit else { throw LimitReached() }
-    try await base.sleep(until: deadline, tolerance: tolerance)
-  }
-}
-
-/// The system's `ContinuousClock`, recording each deadline a task sleeps until, and telling a
-/// test when the first sleep begins.
-final class SystemClockProbe: Clock, Sendable {
-  private let base = ContinuousClock()
-  private let recorded = Mutex<[ContinuousClock.Instant]>([])
-  private let sleeps: AsyncStream<Void>
-  private let began: AsyncStream<Void>.Continuation
-
-  init() {
-    (sleeps, began) = AsyncStream.makeStream()
-  }
-
-  var now: ContinuousClock.Instant { base.now }
-
-  var minimumResolution: Duration { base.minimumResolution }
-
-  /// The deadlines slept until, in order.
-  var deadlines: [ContinuousClock.Instant] { recorded.withLock { $0 } }
-
-  /// Returns once a task has begun to sleep on the clock.
-  func firstSleep() async {
-    for await _ in sleeps { return }
-  }
-
-  func sleep(until deadline: ContinuousClock.Instant, tolerance: Duration?) async throws {
-    recorded.withLock { $0.append(deadline) }
-    began.yield()
     try await base.sleep(until: deadline, tolerance: tolerance)
   }
 }

@@ -73,20 +73,21 @@ private enum StackBouncer: Feature {
 ///
 /// Each test fails on the code it was written against, for the bug its comment names.
 @Suite(.timeLimit(.minutes(3))) struct SessionTenAttack2Tests {
-  /// A URL made relative to a folder prints as Swift that makes a URL `==` does not take for it.
+  /// A URL made relative to a folder printed as Swift that made a URL `==` did not take for it.
   ///
   /// CHANGELOG: "the state shown in diffs and printed stories as the fields == compares … so a
-  /// printed test holding one compiles … a URL printed as Swift". The printer writes
+  /// printed test holding one compiles … a URL printed as Swift". The printer wrote
   /// `URL(string: url.absoluteString)!`; a URL with a base (`URL(fileURLWithPath:relativeTo:)`,
   /// or `URL(fileURLWithPath: "notes.json")`, which Foundation makes relative to the current
-  /// folder) is not `==` to the absolute URL of the same text. The pasted story compiles and
-  /// fails on the state.
+  /// folder) is not `==` to the absolute URL of the same text. It is now written with its base.
   @Test func aURLWithABasePrintsAsSwiftThatMakesAnEqualURL() {
     let folder = URL(fileURLWithPath: "/tmp/", isDirectory: true)
     let state = Persisted<Int>.State(
       value: 1, status: .loaded, backup: URL(fileURLWithPath: "notes.json.bad", relativeTo: folder))
     let printed = describe(state)
-    #expect(printed.contains(#"backup: URL(string: "file:///tmp/notes.json.bad")!,"#))
+    #expect(
+      printed.contains(
+        #"backup: URL(string: "notes.json.bad", relativeTo: URL(string: "file:///tmp/")!)!,"#))
     // The printed text, pasted:
     let pasted = Persisted<Int>.State(
       value: 1,
@@ -95,27 +96,41 @@ private enum StackBouncer: Feature {
       isWaitingToSave: false,
       isWriting: false,
       saveError: nil,
-      backup: URL(string: "file:///tmp/notes.json.bad")!,
+      backup: URL(string: "notes.json.bad", relativeTo: URL(string: "file:///tmp/")!)!,
       quietPeriod: .seconds(1)
     )
     #expect(describe(pasted) == printed)
     #expect(pasted == state, "the pasted story's state is not the state it printed")
   }
 
-  /// A duration finer than a nanosecond prints as one that is not `==` to it.
+  /// A duration finer than a nanosecond printed as one that is not `==` to it.
   ///
   /// CHANGELOG: a persisted state's `quietPeriod` is shown "as the fields == compares … so a
   /// printed test holding one compiles". `.seconds(1.0 / 3)` holds 333,333,333,333,333,312
-  /// attoseconds and prints as `.nanoseconds(333333333)`: the pasted story compiles, and its state
-  /// is not equal.
+  /// attoseconds and printed as `.nanoseconds(333333333)`; it is now written by its components.
   @Test func aQuietPeriodFinerThanANanosecondPrintsAsAnEqualDuration() {
     let state = Persisted<Int>.State(value: 1, status: .loaded, quietPeriod: .seconds(1.0 / 3))
     let printed = describe(state)
-    #expect(printed.contains("quietPeriod: .nanoseconds(333333333)"))
+    #expect(
+      printed.contains(
+        "quietPeriod: Duration(secondsComponent: 0, attosecondsComponent: 333333333333333312)"))
     let pasted = Persisted<Int>.State(
       value: 1, status: .loaded, hasUnsavedChanges: false, isWaitingToSave: false,
-      isWriting: false, saveError: nil, backup: nil, quietPeriod: .nanoseconds(333_333_333))
+      isWriting: false, saveError: nil, backup: nil,
+      quietPeriod: Duration(secondsComponent: 0, attosecondsComponent: 333_333_333_333_333_312))
     #expect(pasted == state, "the pasted story's state is not the state it printed")
+  }
+
+  /// A duration too long to count in nanoseconds (about 292 years) with a part of a second
+  /// trapped the printer (`seconds * 1_000_000_000` overflowed): it is written by its
+  /// components, and a negative one in milliseconds.
+  @Test func aDurationTooLongForNanosecondsPrintsByItsComponents() {
+    let long = Duration.seconds(10_000_000_000) + .nanoseconds(1)
+    #expect(
+      describe(long)
+        == "Duration(secondsComponent: 10000000000, attosecondsComponent: 1000000000)")
+    #expect(Duration(secondsComponent: 10_000_000_000, attosecondsComponent: 1_000_000_000) == long)
+    #expect(describe(Duration.milliseconds(-1_500)) == ".milliseconds(-1500)")
   }
 
   /// An infinite date prints as `Date(timeIntervalSinceReferenceDate: inf)`, which does not

@@ -82,7 +82,8 @@ public enum Persisted<Value: Codable & Equatable & Sendable>: Feature {
     public var saveError: JSONFileError?
     /// Where a file that did not load was kept, after a start over.
     public var backup: URL?
-    /// How long after the last change the value is written.
+    /// How long after the last change the value is written: a period below zero waits none, and
+    /// one over 100 years waits 100 years.
     public var quietPeriod: Duration
     // NB: neither is compared nor encoded: they are bookkeeping of a step, false and 0 between
     // steps.
@@ -146,30 +147,6 @@ public enum Persisted<Value: Codable & Equatable & Sendable>: Feature {
       case value, status, hasUnsavedChanges, isWaitingToSave, isWriting, saveError, backup
       case quietPeriod
     }
-
-    /// Decodes a state, refusing a quiet period below zero or over 100 years.
-    /// - Throws: `DecodingError.dataCorrupted` for such a quiet period, which no app writes: a
-    ///   clock's sleep traps on one it cannot represent.
-    public init(from decoder: any Decoder) throws {
-      let container = try decoder.container(keyedBy: CodingKeys.self)
-      let quietPeriod = try container.decode(Duration.self, forKey: .quietPeriod)
-      guard quietPeriod >= .zero, quietPeriod <= Self.longestQuietPeriod else {
-        throw DecodingError.dataCorruptedError(
-          forKey: .quietPeriod, in: container,
-          debugDescription: "a quiet period is 0 to 100 years, not \(quietPeriod)")
-      }
-      self.init(
-        try container.decode(Value.self, forKey: .value),
-        status: try container.decode(Status.self, forKey: .status), quietPeriod: quietPeriod)
-      hasUnsavedChanges = try container.decode(Bool.self, forKey: .hasUnsavedChanges)
-      isWaitingToSave = try container.decode(Bool.self, forKey: .isWaitingToSave)
-      isWriting = try container.decode(Bool.self, forKey: .isWriting)
-      saveError = try container.decodeIfPresent(JSONFileError.self, forKey: .saveError)
-      backup = try container.decodeIfPresent(URL.self, forKey: .backup)
-    }
-
-    /// The longest quiet period a decoded state may hold.
-    private static var longestQuietPeriod: Duration { .seconds(100 * 365 * 24 * 3600) }
   }
 
   /// What the user asked, and what the file work found.
@@ -372,6 +349,9 @@ public enum Persisted<Value: Codable & Equatable & Sendable>: Feature {
         }
       }
     case .waitToSave(let delay):
+      // NB: a period from a decoded state may be any `Duration`: a clock traps on a sleep past
+      // what it can represent (`.seconds(Int64.max)`), so the wait is kept to 0–100 years.
+      let delay = min(max(delay, .zero), longestQuietPeriod)
       effects.run(id: "wait to save") { send in
         try await deps.clock.sleep(for: delay)
         await send(.quietPeriodEnded)
@@ -481,3 +461,6 @@ extension EmbeddedChild where Parent: Feature, Child: Feature {
     return decisions
   }
 }
+
+/// The longest wait for a quiet period: 100 years, a wait every clock can represent.
+private let longestQuietPeriod = Duration.seconds(100 * 365 * 24 * 3600)

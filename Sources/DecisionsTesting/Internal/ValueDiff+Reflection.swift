@@ -144,14 +144,31 @@ extension Node {
 private func foundationCode(_ value: Any) -> String? {
   switch value {
   case let url as URL where type(of: value) == URL.self:
-    "URL(string: \(String(reflecting: url.absoluteString)))!"
+    swiftCode(url)
   case let id as UUID where type(of: value) == UUID.self:
     "UUID(uuidString: \"\(id.uuidString)\")!"
   case let date as Date where type(of: value) == Date.self:
-    "Date(timeIntervalSinceReferenceDate: \(date.timeIntervalSinceReferenceDate))"
+    "Date(timeIntervalSinceReferenceDate: \(swiftCode(date.timeIntervalSinceReferenceDate)))"
   default:
     nil
   }
+}
+
+// NB: a URL is equal to another only with the same relative text and base: one made relative to
+// a folder (`URL(fileURLWithPath: "notes.json")`) is written with its base.
+/// A URL as the Swift that makes an equal one.
+private func swiftCode(_ url: URL) -> String {
+  guard let base = url.baseURL else {
+    return "URL(string: \(String(reflecting: url.relativeString)))!"
+  }
+  return "URL(string: \(String(reflecting: url.relativeString)), relativeTo: \(swiftCode(base)))!"
+}
+
+/// A number as Swift: `.infinity` and `.nan` by name, which `\(value)` writes as `inf` and `nan`.
+private func swiftCode(_ value: Double) -> String {
+  if value.isNaN { return ".nan" }
+  if value.isInfinite { return value < 0 ? "-.infinity" : ".infinity" }
+  return "\(value)"
 }
 
 /// The label of a property wrapper's storage (`_sheet` of `@Presented var sheet`) as the

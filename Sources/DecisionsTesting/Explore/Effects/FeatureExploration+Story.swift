@@ -218,7 +218,14 @@ extension FeatureExploration {
 func swiftCode(_ duration: Duration) -> String {
   let (seconds, attoseconds) = duration.components
   if attoseconds == 0 { return ".seconds(\(seconds))" }
-  let nanoseconds = seconds * 1_000_000_000 + attoseconds / 1_000_000_000
-  if nanoseconds % 1_000_000 == 0 { return ".milliseconds(\(nanoseconds / 1_000_000))" }
-  return ".nanoseconds(\(nanoseconds))"
+  // NB: a duration finer than a nanosecond, or too long to count in nanoseconds (about 292
+  // years), is written by its components: `.nanoseconds` dropped the rest, and the product
+  // overflowed (a trap in a diff).
+  let (nanoseconds, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+  let (total, overflowAgain) = nanoseconds.addingReportingOverflow(attoseconds / 1_000_000_000)
+  guard attoseconds % 1_000_000_000 == 0, !overflow, !overflowAgain else {
+    return "Duration(secondsComponent: \(seconds), attosecondsComponent: \(attoseconds))"
+  }
+  if total % 1_000_000 == 0 { return ".milliseconds(\(total / 1_000_000))" }
+  return ".nanoseconds(\(total))"
 }

@@ -1223,8 +1223,10 @@ public func explore<F: Feature>(
 /// printed path are those the path reaches.
 ///
 /// ```swift
+/// // The count of finished sessions grows without bound: the key leaves it out, and keeps
+/// // what decides the next step.
 /// let exploration = explore(
-///   Pomodoro.self, from: .init(), key: { [$0.isRunning, $0.finishedSessions > 0] },
+///   Pomodoro.self, from: .init(), key: { [$0.isRunning ? 1 : 0, $0.secondsLeft] },
 ///   deps: Pomodoro.deps
 /// ) { _ in [.startTapped, .pauseTapped] }
 /// ```
